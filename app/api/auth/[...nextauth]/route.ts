@@ -1,0 +1,3 @@
+import { handlers } from "@/lib/auth/authjs";
+
+export const { GET, POST } = handlers;

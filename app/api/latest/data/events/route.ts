@@ -1,0 +1,10 @@
+import { recordImport } from "@/lib/data/import-runs";
+import { ingestBatch } from "@/lib/data/ingest-batch";
+import { intakeOps } from "@/lib/data/operations";
+import { handle } from "@/lib/http/handler";
+
+export const POST = handle(intakeOps.events, async ({ body, principal }) => {
+  const result = await ingestBatch({ kind: "events", records: body.events });
+  await recordImport({ kind: "events", source: "api", actor: principal!.subject, result });
+  return result;
+});

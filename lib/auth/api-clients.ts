@@ -1,0 +1,106 @@
+/**
+ * API clients: external systems that get tokens with the client_credentials grant. The secret is
+ * shown once, at creation; only its scrypt hash is kept. A revoked client's tokens stop working
+ * because every request re-reads the client (lib/auth/resolve-principal.ts).
+ */
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { newId } from "@/lib/http/ids";
+import { formatNullableTimestamp, formatTimestamp } from "@/lib/http/timestamps";
+import { dummyHash, hashSecret, verifySecret } from "./password";
+import { type Role, ZRole } from "./roles";
+
+export const ZApiClientCreate = z.object({
+  name: z.string().trim().min(1, "a name is required").max(200),
+  role: ZRole.default("user"),
+});
+export type TApiClientCreate = z.input<typeof ZApiClientCreate>;
+
+export const ZApiClient = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: ZRole,
+  client_id: z.string(),
+  created_by: z.string(),
+  date_created: z.string(),
+  date_revoked: z.string().nullable(),
+  last_used: z.string().nullable(),
+});
+export type TApiClient = z.infer<typeof ZApiClient>;
+
+type Row = {
+  id: string;
+  name: string;
+  role: Role;
+  client_id: string;
+  created_by: string;
+  date_created: Date;
+  date_revoked: Date | null;
+  last_used: Date | null;
+};
+
+const toApiClient = (row: Row): TApiClient => ({
+  id: row.id,
+  name: row.name,
+  role: row.role,
+  client_id: row.client_id,
+  created_by: row.created_by,
+  date_created: formatTimestamp(row.date_created),
+  date_revoked: formatNullableTimestamp(row.date_revoked),
+  last_used: formatNullableTimestamp(row.last_used),
+});
+
+export async function createApiClient(
+  input: TApiClientCreate & { createdBy: string },
+): Promise<TApiClient & { client_secret: string }> {
+  const data = ZApiClientCreate.parse(input);
+  const secret = randomBytes(32).toString("base64url");
+  const prisma = await db();
+  const row = await prisma.apiClient.create({
+    data: {
+      id: newId("client"),
+      name: data.name,
+      role: data.role,
+      client_id: `lumen_${randomBytes(12).toString("hex")}`,
+      secret_hash: await hashSecret(secret),
+      created_by: input.createdBy,
+    },
+  });
+  return { ...toApiClient(row), client_secret: secret };
+}
+
+export async function listApiClients(): Promise<TApiClient[]> {
+  const prisma = await db();
+  const rows = await prisma.apiClient.findMany({ orderBy: { date_created: "desc" } });
+  return rows.map(toApiClient);
+}
+
+export async function revokeApiClient(options: { clientId: string }): Promise<TApiClient> {
+  const prisma = await db();
+  const row = await prisma.apiClient.findFirst({
+    where: { OR: [{ client_id: options.clientId }, { id: options.clientId }] },
+  });
+  if (!row) throw notFound(`No API client has id ${options.clientId}.`);
+  const updated = await prisma.apiClient.update({
+    where: { id: row.id },
+    data: { date_revoked: row.date_revoked ?? new Date() },
+  });
+  return toApiClient(updated);
+}
+
+export async function authenticateApiClient(options: {
+  clientId: string;
+  clientSecret: string;
+}): Promise<TApiClient | undefined> {
+  const prisma = await db();
+  const row = await prisma.apiClient.findUnique({
+    where: { client_id: options.clientId },
+    omit: { secret_hash: false },
+  });
+  const ok = await verifySecret(options.clientSecret, row?.secret_hash ?? (await dummyHash()));
+  if (!row || !ok || row.date_revoked) return undefined;
+  await prisma.apiClient.update({ where: { id: row.id }, data: { last_used: new Date() } });
+  return toApiClient(row);
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+export const ROLES = ["user", "advanced", "super"] as const;
+export const ZRole = z.enum(ROLES).describe("user (marketer), advanced, or super");
+export type Role = z.infer<typeof ZRole>;
+
+const rank: Record<Role, number> = { user: 0, advanced: 1, super: 2 };
+
+export function hasRole(actual: Role, needed: Role): boolean {
+  return rank[actual] >= rank[needed];
+}
+
+/** Who is calling: a signed-in user or an API client. */
+export interface Principal {
+  kind: "user" | "client";
+  id: string;
+  /** e-mail of a user, client_id of an API client */
+  subject: string;
+  name: string;
+  role: Role;
+}

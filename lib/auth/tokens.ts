@@ -1,0 +1,47 @@
+/** Bearer access tokens: HS256 JWTs carrying subject, role and kind, signed with AUTH_SECRET. */
+import { jwtVerify, SignJWT } from "jose";
+import { env } from "@/lib/env";
+import type { Role } from "./roles";
+
+const ISSUER = "lumen";
+const AUDIENCE = "lumen-api";
+
+function key(): Uint8Array {
+  const secret = env().AUTH_SECRET;
+  if (!secret) throw new Error("AUTH_SECRET is not set");
+  return new TextEncoder().encode(secret);
+}
+
+export interface TokenClaims {
+  sub: string;
+  role: Role;
+  kind: "user" | "client";
+}
+
+export async function issueToken(claims: TokenClaims): Promise<{ token: string; expiresIn: number }> {
+  const expiresIn = env().TOKEN_TTL_SECONDS;
+  const token = await new SignJWT({ role: claims.role, kind: claims.kind })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${expiresIn}s`)
+    .sign(key());
+  return { token, expiresIn };
+}
+
+export async function verifyToken(token: string): Promise<TokenClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, key(), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ["HS256"],
+    });
+    const { sub, role, kind } = payload as Partial<TokenClaims>;
+    if (!sub || !role || (kind !== "user" && kind !== "client")) return undefined;
+    return { sub, role, kind };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,55 @@
+/** API operations of data intake (see lib/http/operation.ts). */
+import { z } from "zod";
+import { defineOperation, MB } from "@/lib/http/operation";
+import { ZPagination } from "@/lib/http/pagination";
+import { ZDataOverview } from "./get-data-overview";
+import { type IntakeKind, MAX_BATCH, RECORD_SCHEMAS, ZIntakeResult } from "./schemas";
+import { ZSegmentList } from "./segments";
+
+/**
+ * The request is checked as a list of records; each record is then validated on its own so one
+ * bad record does not sink the batch. The documented schema shows the record shape.
+ */
+function intakeOp<K extends IntakeKind>(kind: K, what: string) {
+  return defineOperation({
+    method: "POST",
+    path: `/data/${kind}`,
+    tag: "Data intake",
+    summary: `Upsert up to ${MAX_BATCH.toLocaleString("en")} ${what}`,
+    description: `Bulk upsert. Answers received/upserted counts and the bad records by index with the reason; good records are kept. Roles advanced and super, and API clients with those roles, may write data (403 for role user). Body limit 10 MB.`,
+    auth: "advanced",
+    bodyLimit: 10 * MB,
+    body: z.object({
+      [kind]: z.array(z.unknown()).max(MAX_BATCH, `at most ${MAX_BATCH} records per request`),
+    } as Record<K, z.ZodArray<z.ZodUnknown>>),
+    docBody: z.object({ [kind]: z.array(RECORD_SCHEMAS[kind]).max(MAX_BATCH) }),
+    response: ZIntakeResult,
+    errors: [403, 413, 415],
+  });
+}
+
+export const intakeOps = {
+  items: intakeOp("items", "items of the catalog"),
+  customers: intakeOp("customers", "customers"),
+  events: intakeOp("events", "events (views, add-to-carts, purchases, clicks, searches)"),
+  discounts: intakeOp("discounts", "discounts of leaflets"),
+};
+
+export const listSegmentsOp = defineOperation({
+  method: "GET",
+  path: "/data/segments",
+  tag: "Data intake",
+  summary: "List segments with their customer counts",
+  auth: "user",
+  query: ZPagination,
+  response: ZSegmentList,
+});
+
+export const dataOverviewOp = defineOperation({
+  method: "GET",
+  path: "/data/overview",
+  tag: "Data intake",
+  summary: "Counts of items, customers, events, segments and the last imports",
+  auth: "user",
+  response: ZDataOverview,
+});

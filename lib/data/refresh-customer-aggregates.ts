@@ -1,0 +1,55 @@
+/**
+ * Per-customer aggregates kept current as events arrive: clv_value (sum of quantity x price of
+ * purchases), purchases_180d (distinct orders in the 180 days before `now`; a purchase without
+ * order_id counts as one order) and last_purchase_at. Recomputed from the events of the given
+ * customers, so re-running it is always safe. A daily job runs it for everyone whose 180-day
+ * count may have dropped as the window moves (lib/jobs).
+ */
+import type { SqlRunner } from "@/lib/db/client";
+
+export const PURCHASE_WINDOW_DAYS = 180;
+
+export async function refreshCustomerAggregates(options: {
+  sql: SqlRunner;
+  customerIds: string[];
+  now?: Date;
+}): Promise<number> {
+  const { sql, customerIds } = options;
+  if (customerIds.length === 0) return 0;
+  const since = new Date((options.now ?? new Date()).getTime() - PURCHASE_WINDOW_DAYS * 86_400_000);
+  const rows = await sql.query(
+    `UPDATE customers c SET
+        clv_value = a.clv,
+        purchases_180d = a.recent,
+        last_purchase_at = a.last
+     FROM (
+       SELECT ids.customer_id,
+              COALESCE(SUM(e.quantity * e.price), 0) AS clv,
+              COUNT(DISTINCT COALESCE(e.order_id, 'event:' || e.id::text)) FILTER (WHERE e."timestamp" >= $2) AS recent,
+              MAX(e."timestamp") AS last
+       FROM unnest($1::text[]) AS ids(customer_id)
+       LEFT JOIN events e ON e.customer_id = ids.customer_id AND e.event_type = 'purchase'
+       GROUP BY ids.customer_id
+     ) a
+     WHERE c.customer_id = a.customer_id
+     RETURNING c.customer_id`,
+    [customerIds, since.toISOString()],
+  );
+  return rows.length;
+}
+
+/** The customers whose 180-day count may be stale: anyone with a purchase in the window. */
+export async function refreshMovingWindow(options: { sql: SqlRunner; now?: Date }): Promise<number> {
+  const ids = await options.sql.query<{ customer_id: string }>(
+    "SELECT customer_id FROM customers WHERE purchases_180d > 0",
+  );
+  let total = 0;
+  for (let i = 0; i < ids.length; i += 5000) {
+    total += await refreshCustomerAggregates({
+      sql: options.sql,
+      customerIds: ids.slice(i, i + 5000).map((r) => r.customer_id),
+      now: options.now,
+    });
+  }
+  return total;
+}

@@ -1,0 +1,81 @@
+/**
+ * Prisma's schema engine compiled to WebAssembly, run over an in-memory PGlite: it turns
+ * schema.prisma into the SQL Prisma itself would write. Used to author migrations
+ * (`npm run db:diff`) and by the test that proves the migrated database matches schema.prisma.
+ * Development only: the running service never loads it.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
+let initialised = false;
+
+function initWasm(): void {
+  if (initialised) return;
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve("@prisma/schema-engine-wasm");
+  const bytes = readFileSync(join(dirname(entry), "schema_engine_bg.wasm"));
+  const module = new WebAssembly.Module(bytes);
+  const instance = new WebAssembly.Instance(module, {
+    "./schema_engine_bg.js": engineBindings as unknown as WebAssembly.ModuleImports,
+  });
+  const exports = instance.exports as { __wbindgen_start(): void };
+  (engineBindings as unknown as { __wbg_set_wasm(e: unknown): void }).__wbg_set_wasm(exports);
+  exports.__wbindgen_start();
+  initialised = true;
+}
+
+export type DiffSource =
+  | { kind: "empty" }
+  | { kind: "schema"; path: string }
+  | { kind: "migrations"; sqls: { name: string; sql: string }[] };
+
+function target(source: DiffSource) {
+  if (source.kind === "empty") return { tag: "empty" };
+  if (source.kind === "schema") {
+    return {
+      tag: "schemaDatamodel",
+      files: [{ path: source.path, content: readFileSync(source.path, "utf8") }],
+    };
+  }
+  return {
+    tag: "migrations",
+    baseDir: ".",
+    lockfile: { path: "migration_lock.toml", content: 'provider = "postgresql"\n' },
+    migrationDirectories: source.sqls.map((m) => ({
+      path: m.name,
+      migrationFile: { path: "migration.sql", content: { tag: "ok", value: m.sql } },
+    })),
+    shadowDbInitScript: "",
+  };
+}
+
+/** The SQL script that takes `from` to `to` (empty when they already agree). */
+export async function diffSql(from: DiffSource, to: DiffSource): Promise<string> {
+  initWasm();
+  const shadow = new PGlite();
+  try {
+    const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(shadow));
+    const schemaPath = "prisma/schema.prisma";
+    const engine = await engineBindings.SchemaEngine.new(
+      { datamodels: [[schemaPath, readFileSync(schemaPath, "utf8")]] },
+      () => {},
+      factory,
+    );
+    const result = await engine.diff({
+      from: target(from),
+      to: target(to),
+      script: true,
+      exitCode: null,
+      filters: { externalTables: [], externalEnums: [] },
+    } as unknown as Parameters<typeof engine.diff>[0]);
+    engine.free();
+    return (result as { stdout?: string }).stdout ?? "";
+  } finally {
+    await shadow.close();
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Every setting of the service, parsed once with zod. Nothing else reads process.env.
+ * Defaults make `npm start` work on a fresh clone: PGlite under ./.data, demo data, demo users.
+ */
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  AUTH_SECRET: z.string().min(16).optional(),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86400 * 30)
+    .default(3600),
+  TIMEZONE: z
+    .string()
+    .default("UTC")
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as UTC or Europe/Prague"),
+  TENANT_ID: z.string().min(1).default("default"),
+  CLIENT_CODE: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "lowercase letters, digits and dashes")
+    .default("lumen"),
+  UTM_SYSTEM: z.string().default("lumen"),
+  UTM_SERVICE: z.string().default("personalization"),
+  DEMO_DATA: bool.default(true),
+  DEMO_PASSWORD: z.string().min(8).default("demo-password"),
+  SHARED_DATA_DIR: z.string().default("../shared/data"),
+  RUN_WORKERS: z.enum(["in-process", "separate", "none"]).optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = ZEnv.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Tests and scripts change settings between runs; this forgets the parsed copy. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+/** Sets a setting for this process (start-up fills AUTH_SECRET) and forgets the parsed copy. */
+export function setEnv(name: Exclude<keyof Env, "NODE_ENV">, value: string): void {
+  (process.env as Record<string, string>)[name] = value;
+  cached = undefined;
+}

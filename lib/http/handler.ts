@@ -1,0 +1,133 @@
+/**
+ * The wrapper every route handler goes through: request id, authentication, role, content type,
+ * body size, JSON parsing, zod validation of params/query/body, and the one error envelope.
+ */
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { resolvePrincipal } from "@/lib/auth/resolve-principal";
+import { hasRole, type Principal } from "@/lib/auth/roles";
+import { log } from "@/lib/log";
+import {
+  ApiError,
+  badRequest,
+  errorBody,
+  forbidden,
+  type Loc,
+  toApiError,
+  tooLarge,
+  unsupportedMediaType,
+  validationError,
+  zodFieldErrors,
+} from "./errors";
+import { MB, type Operation } from "./operation";
+
+export interface HandlerContext<P, Q, B> {
+  request: Request;
+  requestId: string;
+  principal: Principal | undefined;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type Out<T extends z.ZodType | undefined> = T extends z.ZodType ? z.output<T> : undefined;
+
+export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  op: Operation<P, Q, B, R>,
+  fn: (ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R> | Response>,
+) {
+  return async (request: Request, context?: RouteContext): Promise<Response> => {
+    const requestId = request.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+    try {
+      const principal = op.auth === "public" ? undefined : await resolvePrincipal(request);
+      if (principal && op.auth !== "public" && !hasRole(principal.role, op.auth)) {
+        throw forbidden(
+          `This action needs the ${op.auth} role or higher; ${principal.subject} has the ${principal.role} role.`,
+        );
+      }
+      const rawParams = context ? await context.params : {};
+      const params = validate(op.params, rawParams, ["path"]);
+      const query = validate(op.query, queryObject(new URL(request.url)), ["query"]);
+      const body = op.body ? validate(op.body, await readBody(request, op), ["body"]) : undefined;
+      const result = await fn({
+        request,
+        requestId,
+        principal,
+        params: params as Out<P>,
+        query: query as Out<Q>,
+        body: body as Out<B>,
+      });
+      const response = result instanceof Response ? result : Response.json(result, { status: op.status ?? 200 });
+      response.headers.set("X-Request-Id", requestId);
+      return response;
+    } catch (error) {
+      return errorResponse(error, requestId, request);
+    }
+  };
+}
+
+export function errorResponse(error: unknown, requestId: string, request?: Request): Response {
+  const known = toApiError(error);
+  if (!known) {
+    log.error("unhandled error", { requestId, method: request?.method, url: request?.url, error });
+  }
+  const apiError =
+    known ?? new ApiError(500, "internal_error", `Something went wrong on our side; quote request id ${requestId}.`);
+  return Response.json(errorBody(apiError), {
+    status: apiError.status,
+    headers: { "X-Request-Id": requestId, ...apiError.headers },
+  });
+}
+
+function validate(schema: z.ZodType | undefined, value: unknown, loc: Loc): unknown {
+  if (!schema) return value;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(zodFieldErrors(parsed.error, loc));
+  return parsed.data;
+}
+
+/** Query parameters as an object; a repeated key becomes an array. */
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const seen = out[key];
+    out[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+async function readBody(request: Request, op: Operation): Promise<unknown> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  const isJson = type === "application/json" || (type?.endsWith("+json") ?? false);
+  const isForm = op.acceptForm && type === "application/x-www-form-urlencoded";
+  if (!isJson && !isForm) throw unsupportedMediaType();
+  const text = await readLimited(request, op.bodyLimit ?? MB);
+  if (isForm) return Object.fromEntries(new URLSearchParams(text));
+  if (text.trim() === "") throw badRequest("The request body is empty; send a JSON document.", "malformed_json");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`, "malformed_json");
+  }
+}
+
+async function readLimited(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

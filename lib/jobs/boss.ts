@@ -1,0 +1,36 @@
+/**
+ * pg-boss over the same database: on PGlite it attaches to the process's one instance
+ * (`fromPglite`, in-process workers); on PostgreSQL it opens its own small pool, and workers run
+ * in separate processes (`npm run worker`). Enqueue inside a Prisma transaction with
+ * `send(name, data, { db: fromPrisma(tx) })`: a rolled-back transaction never runs its job.
+ */
+import { fromPglite, PgBoss } from "pg-boss";
+import { getDatabase } from "@/lib/db/client";
+import { log } from "@/lib/log";
+
+const KEY = Symbol.for("lumen.boss");
+type Holder = { [KEY]?: Promise<PgBoss> };
+const holder = globalThis as Holder;
+
+async function create(): Promise<PgBoss> {
+  const database = await getDatabase();
+  const boss =
+    database.kind === "pglite" && database.pglite
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schema: "pgboss" })
+      : new PgBoss({ connectionString: database.url, max: 4, schema: "pgboss" });
+  boss.on("error", (error) => log.error("job queue error", { error }));
+  await boss.start();
+  return boss;
+}
+
+/** The process's pg-boss, started on first use (schema created/migrated by pg-boss itself). */
+export function getBoss(): Promise<PgBoss> {
+  holder[KEY] ??= create();
+  return holder[KEY];
+}
+
+export async function stopBoss(): Promise<void> {
+  const current = holder[KEY];
+  holder[KEY] = undefined;
+  if (current) await (await current).stop({ graceful: true, timeout: 5000, close: true });
+}

@@ -1,0 +1,43 @@
+/**
+ * Job names and their handlers. A worker (in-process on PGlite, `npm run worker` on PostgreSQL)
+ * registers every handler listed here; producers only `send` by name.
+ */
+import type { PgBoss } from "pg-boss";
+import { refreshMovingWindow } from "@/lib/data/refresh-customer-aggregates";
+import { getDatabase } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { getBoss } from "./boss";
+
+export const JOBS = {
+  refreshPurchaseWindow: "customers.refresh-purchase-window",
+} as const;
+
+type Handler = (data: Record<string, unknown>) => Promise<void>;
+
+export const HANDLERS: Record<string, Handler> = {
+  [JOBS.refreshPurchaseWindow]: async () => {
+    const database = await getDatabase();
+    const count = await refreshMovingWindow({ sql: database.sql });
+    log.info("refreshed 180-day purchase counts", { customers: count });
+  },
+};
+
+/** Daily at 03:15: the 180-day window moves even when no events arrive. */
+const SCHEDULES: { name: string; cron: string }[] = [{ name: JOBS.refreshPurchaseWindow, cron: "15 3 * * *" }];
+
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  for (const name of Object.values(JOBS)) await boss.createQueue(name);
+}
+
+/** Starts workers for every job in this process. */
+export async function startWorkers(options: { concurrency: number }): Promise<PgBoss> {
+  const boss = await getBoss();
+  await ensureQueues(boss);
+  for (const [name, handler] of Object.entries(HANDLERS)) {
+    await boss.work<Record<string, unknown>>(name, { localConcurrency: options.concurrency }, async (jobs) => {
+      for (const job of jobs) await handler(job.data ?? {});
+    });
+  }
+  for (const s of SCHEDULES) await boss.schedule(s.name, s.cron);
+  return boss;
+}

@@ -1,0 +1,17 @@
+/** Every API operation, for the OpenAPI document. A new area adds its operations module here. */
+import * as auth from "@/lib/auth/operations";
+import * as data from "@/lib/data/operations";
+import type { Operation } from "@/lib/http/operation";
+import * as reference from "./operations";
+
+function collect(module: Record<string, unknown>): Operation[] {
+  return Object.values(module).flatMap((value) => {
+    if (value && typeof value === "object" && "method" in value && "path" in value) return [value as Operation];
+    if (value && typeof value === "object") return collect(value as Record<string, unknown>);
+    return [];
+  });
+}
+
+export function allOperations(): Operation[] {
+  return [auth, data, reference].flatMap((m) => collect(m as Record<string, unknown>));
+}
