@@ -3,14 +3,14 @@
  * registers every handler listed here; producers only `send` by name.
  */
 import type { PgBoss } from "pg-boss";
+import { loadDemo } from "@/lib/data/demo/load-demo";
 import { refreshMovingWindow } from "@/lib/data/refresh-customer-aggregates";
 import { getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { getBoss } from "./boss";
+import { JOBS } from "./names";
 
-export const JOBS = {
-  refreshPurchaseWindow: "customers.refresh-purchase-window",
-} as const;
+export { JOBS };
 
 type Handler = (data: Record<string, unknown>) => Promise<void>;
 
@@ -20,13 +20,16 @@ export const HANDLERS: Record<string, Handler> = {
     const count = await refreshMovingWindow({ sql: database.sql });
     log.info("refreshed 180-day purchase counts", { customers: count });
   },
+  [JOBS.loadDemo]: () => loadDemo(),
 };
 
 /** Daily at 03:15: the 180-day window moves even when no events arrive. */
 const SCHEDULES: { name: string; cron: string }[] = [{ name: JOBS.refreshPurchaseWindow, cron: "15 3 * * *" }];
 
 export async function ensureQueues(boss: PgBoss): Promise<void> {
-  for (const name of Object.values(JOBS)) await boss.createQueue(name);
+  for (const name of Object.values(JOBS)) {
+    await boss.createQueue(name, name === JOBS.loadDemo ? { policy: "stately" } : {});
+  }
 }
 
 /** Starts workers for every job in this process. */

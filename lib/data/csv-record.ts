@@ -1,0 +1,170 @@
+/**
+ * A flat CSV row (one cell per column, as spreadsheets export them) as an intake record that
+ * lib/data/ingest-batch.ts validates like any API record:
+ * - empty cells are left out, so a blank cell keeps the stored value;
+ * - numeric and boolean fields are converted (true/false/1/0/yes/no); a cell that does not convert
+ *   is kept as text so validation rejects the row with a clear reason instead of guessing;
+ * - items: `attribute_<name>` columns -> attributes, `category_level_0..4` -> categories,
+ *   `description` / `description_<lang>` -> descriptions;
+ * - list fields (images, cookie_ids, item_ids) are split on `|`; a cell starting with `[` in a list
+ *   or structured field (attributes, categories, descriptions, images, custom) is read as JSON.
+ * Pure functions: no database, no settings.
+ */
+import type { z } from "zod";
+import type { IntakeKind, RECORD_SCHEMAS } from "./schemas";
+
+type FieldOf<K extends IntakeKind> = keyof z.input<(typeof RECORD_SCHEMAS)[K]> & string;
+
+const FIELDS: { [K in IntakeKind]: readonly FieldOf<K>[] } = {
+  items: [
+    "item_id",
+    "item_name",
+    "alternative_id",
+    "alternative_name",
+    "simple_name",
+    "is_active",
+    "stock",
+    "product_url",
+    "product_price",
+    "original_price",
+    "currency",
+    "main_image",
+    "images",
+    "date_added",
+    "attributes",
+    "categories",
+    "descriptions",
+    "custom",
+  ],
+  customers: [
+    "customer_id",
+    "first_name",
+    "last_name",
+    "vocative_name",
+    "email",
+    "phone_number",
+    "gender",
+    "age",
+    "city",
+    "country",
+    "segment_id",
+    "segment_name",
+    "email_consent",
+    "sms_consent",
+    "viber_consent",
+    "cookie_ids",
+  ],
+  events: [
+    "event_id",
+    "event_type",
+    "customer_id",
+    "cookie_id",
+    "item_id",
+    "quantity",
+    "price",
+    "timestamp",
+    "term",
+    "order_id",
+    "touchpoint_id",
+  ],
+  discounts: ["discount_id", "discount_name", "leaflet_id", "item_ids", "discount_percent", "valid_from", "valid_to"],
+};
+
+// Fails to compile when a schema gains a field that FIELDS does not list.
+type Unlisted<K extends IntakeKind> = Exclude<FieldOf<K>, (typeof FIELDS)[K][number]>;
+const everyFieldListed: [Unlisted<"items">, Unlisted<"customers">, Unlisted<"events">, Unlisted<"discounts">] extends [
+  never,
+  never,
+  never,
+  never,
+]
+  ? true
+  : never = true;
+void everyFieldListed;
+
+const NUMBERS = new Set(["product_price", "original_price", "stock", "age", "quantity", "price", "discount_percent"]);
+const BOOLEANS = new Set(["is_active", "email_consent", "sms_consent", "viber_consent"]);
+const LISTS = new Set(["images", "cookie_ids", "item_ids"]);
+const JSON_FIELDS = new Set(["attributes", "categories", "descriptions", "images", "custom", "cookie_ids", "item_ids"]);
+
+const ATTRIBUTE_COLUMN = /^attribute_/;
+const CATEGORY_COLUMN = /^category_level_[0-4]$/;
+const DESCRIPTION_COLUMN = /^description(?:_([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*))?$/;
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const TRUE = new Set(["true", "1", "yes"]);
+const FALSE = new Set(["false", "0", "no"]);
+
+function convert(field: string, cell: string): unknown {
+  if (JSON_FIELDS.has(field) && cell.startsWith("[")) {
+    try {
+      return JSON.parse(cell);
+    } catch {
+      return cell; // validation reports "expected array"
+    }
+  }
+  if (NUMBERS.has(field)) return NUMBER.test(cell) ? Number(cell) : cell;
+  if (BOOLEANS.has(field)) {
+    const lower = cell.toLowerCase();
+    return TRUE.has(lower) ? true : FALSE.has(lower) ? false : cell;
+  }
+  if (LISTS.has(field)) {
+    return cell
+      .split("|")
+      .map((part) => part.trim())
+      .filter((part) => part !== "");
+  }
+  return cell;
+}
+
+/** Adds the entries built from flat columns to the JSON column's list, if there was one. */
+function appendTo(record: Record<string, unknown>, field: string, entries: unknown[]): void {
+  if (entries.length === 0) return;
+  const current = record[field];
+  if (current === undefined) record[field] = entries;
+  else if (Array.isArray(current)) record[field] = [...current, ...entries];
+  // anything else is a malformed JSON cell: left as it is, validation rejects the row
+}
+
+export function csvRowToRecord(kind: IntakeKind, row: Record<string, string | undefined>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  const attributes: unknown[] = [];
+  const categories: unknown[] = [];
+  const descriptions: unknown[] = [];
+  for (const [column, raw] of Object.entries(row)) {
+    const cell = raw?.trim() ?? "";
+    if (cell === "") continue;
+    if (kind === "items") {
+      if (ATTRIBUTE_COLUMN.test(column)) {
+        attributes.push({ attribute_name: column, attribute_value: cell });
+        continue;
+      }
+      if (CATEGORY_COLUMN.test(column)) {
+        categories.push({ category_level: column, category_name: cell, category_type: "" });
+        continue;
+      }
+      const description = DESCRIPTION_COLUMN.exec(column);
+      if (description) {
+        descriptions.push({ description_language: description[1] ?? "", description_value: cell });
+        continue;
+      }
+    }
+    record[column] = convert(column, cell);
+  }
+  appendTo(record, "attributes", attributes);
+  appendTo(record, "categories", categories);
+  appendTo(record, "descriptions", descriptions);
+  return record;
+}
+
+/**
+ * Columns (CSV) or keys (NDJSON) that are not fields of the kind. Validation would drop them
+ * silently, so the import names them once as a warning.
+ */
+export function unknownColumns(kind: IntakeKind, columns: Iterable<string>, format: "csv" | "json" = "csv"): string[] {
+  const known = new Set<string>(FIELDS[kind]);
+  const flat = (c: string) =>
+    format === "csv" &&
+    kind === "items" &&
+    (ATTRIBUTE_COLUMN.test(c) || CATEGORY_COLUMN.test(c) || DESCRIPTION_COLUMN.test(c));
+  return [...new Set(columns)].filter((c) => !known.has(c) && !flat(c));
+}

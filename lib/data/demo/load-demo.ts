@@ -1,0 +1,88 @@
+/**
+ * Loads the demo shop through the intake code (lib/data/ingest-batch.ts), reporting progress in
+ * system_state. Every step is an idempotent upsert, so a load cut off half-way is simply run again.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { setDemoProgress } from "@/lib/data/demo-progress";
+import { addToImportRun, finishImportRun, startImportRun } from "@/lib/data/import-runs";
+import { ingestBatch } from "@/lib/data/ingest-batch";
+import type { IntakeKind } from "@/lib/data/schemas";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { demoDiscounts, segmentOf, syntheticEvents } from "./demo-extras";
+import { type RetailShop, readRetailShop } from "./read-online-retail";
+import { generateSmallShop } from "./small-shop";
+import { syntheticPerson } from "./synthetic-people";
+
+const BATCH = 5000;
+
+export function onlineRetailFile(): string {
+  return join(env().SHARED_DATA_DIR, "online-retail", "online_retail_2010_2011.csv.gz");
+}
+
+export async function loadDemo(options: { now?: Date } = {}): Promise<void> {
+  const file = onlineRetailFile();
+  const source = existsSync(file) ? "online-retail" : "generator";
+  const progress = { state: "loading" as const, phase: "reading", done: 0, total: 0, source };
+  await setDemoProgress(progress);
+  try {
+    const shop: RetailShop =
+      source === "online-retail" ? await readRetailShop(file, options.now) : generateSmallShop(options.now);
+    const topValue =
+      [...shop.customers].sort((a, b) => b.value - a.value)[Math.floor(shop.customers.length * 0.05)]?.value ??
+      Infinity;
+    const customers = shop.customers.map((c) => ({
+      customer_id: c.customer_id,
+      country: c.country,
+      ...syntheticPerson(c.customer_id, c.country),
+      ...segmentOf(c, topValue),
+    }));
+    const events = [
+      ...shop.purchases.map((p) => ({
+        event_type: "purchase",
+        ...(p.customerId ? { customer_id: p.customerId } : { cookie_id: `guest-${p.invoice}` }),
+        item_id: p.stockCode,
+        quantity: p.quantity,
+        price: p.price,
+        order_id: p.invoice,
+        timestamp: p.date.toISOString(),
+      })),
+      ...syntheticEvents(shop),
+    ];
+    const discounts = demoDiscounts(shop, options.now ?? new Date());
+    const steps: [IntakeKind, Record<string, unknown>[]][] = [
+      ["items", shop.items],
+      ["customers", customers],
+      ["discounts", discounts],
+      ["events", events],
+    ];
+    progress.total = steps.reduce((n, [, rows]) => n + rows.length, 0);
+    for (const [kind, rows] of steps) {
+      progress.phase = kind;
+      const runId = await startImportRun({ kind, source: `demo:${source}`, actor: "demo loader" });
+      for (let i = 0; i < rows.length; i += BATCH) {
+        const result = await ingestBatch({
+          kind,
+          records: rows.slice(i, i + BATCH),
+          // Customers' personal data is synthetic; so is everything when the generator made the shop.
+          synthetic: kind === "customers" || source === "generator",
+        });
+        await addToImportRun(runId, result, i);
+        progress.done += result.received;
+        await setDemoProgress(progress);
+      }
+      await finishImportRun(runId);
+    }
+    await setDemoProgress({ ...progress, state: "done", phase: "done" });
+    log.info("demo shop loaded", {
+      source,
+      items: shop.items.length,
+      customers: customers.length,
+      events: events.length,
+    });
+  } catch (error) {
+    await setDemoProgress({ ...progress, state: "failed", message: (error as Error).message });
+    throw error;
+  }
+}

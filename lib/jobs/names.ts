@@ -1,0 +1,5 @@
+/** Job names: producers import these, never the handlers (lib/jobs/registry.ts). */
+export const JOBS = {
+  refreshPurchaseWindow: "customers.refresh-purchase-window",
+  loadDemo: "demo.load",
+} as const;

@@ -1,0 +1,122 @@
+/**
+ * npm run clients -- <command>: API clients (client_credentials grant) for external systems.
+ *   add --name N --role R     prints client_id and the secret, which is shown this once only
+ *   list
+ *   revoke --client-id ID
+ * Exit codes: 0 done, 1 the operation failed (e.g. no such client), 2 bad usage.
+ */
+import { userInfo } from "node:os";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { createApiClient, listApiClients, revokeApiClient, ZApiClientCreate } from "@/lib/auth/api-clients";
+import { closeDatabase } from "@/lib/db/client";
+import { databaseReady } from "@/lib/db/ready";
+import { ApiError } from "@/lib/http/errors";
+
+const USAGE = `Usage: npm run clients -- <command> [options]
+  add --name N --role user|advanced|super
+  list
+  revoke --client-id ID`;
+
+class UsageError extends Error {}
+
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new UsageError(z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+function table(rows: Record<string, string>[]): string {
+  const first = rows[0];
+  if (!first) return "(none)";
+  const keys = Object.keys(first);
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => (r[k] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [line(keys), ...rows.map((r) => line(keys.map((k) => r[k] ?? "")))].join("\n");
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      role: { type: "string" },
+      "client-id": { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const [command, ...extra] = positionals;
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (extra.length > 0) throw new UsageError(`unexpected argument: ${extra.join(" ")}`);
+
+  switch (command) {
+    case "add": {
+      if (!values.role) throw new UsageError("--role is required (user, advanced or super)");
+      const input = parse(ZApiClientCreate, { name: values.name ?? "", role: values.role });
+      await databaseReady();
+      const client = await createApiClient({ ...input, createdBy: `cli:${userInfo().username}` });
+      console.log(`Created API client "${client.name}" with role ${client.role}.`);
+      console.log(`client_id:     ${client.client_id}`);
+      console.log(`client_secret: ${client.client_secret}`);
+      console.log("Store the secret now: it is not kept and cannot be shown again.");
+      return;
+    }
+    case "list": {
+      await databaseReady();
+      const clients = await listApiClients();
+      console.log(
+        table(
+          clients.map((c) => ({
+            client_id: c.client_id,
+            name: c.name,
+            role: c.role,
+            status: c.date_revoked ? `revoked ${c.date_revoked}` : "active",
+            created: c.date_created,
+            last_used: c.last_used ?? "never",
+          })),
+        ),
+      );
+      return;
+    }
+    case "revoke": {
+      const { clientId } = parse(
+        z.object({ clientId: z.string("--client-id is required").trim().min(1, "--client-id is required") }),
+        { clientId: values["client-id"] },
+      );
+      await databaseReady();
+      const client = await revokeApiClient({ clientId });
+      console.log(`Revoked ${client.client_id} ("${client.name}"): its tokens stop working now.`);
+      return;
+    }
+    case undefined:
+      throw new UsageError("a command is required");
+    default:
+      throw new UsageError(`unknown command: ${command}`);
+  }
+}
+
+try {
+  await run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError || (error instanceof TypeError && "code" in error)) {
+    // parseArgs reports unknown or malformed options as a TypeError with an ERR_PARSE_ARGS_* code.
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+  } else if (error instanceof ApiError) {
+    console.error(error.detail);
+    process.exitCode = 1;
+  } else {
+    console.error(error);
+    process.exitCode = 1;
+  }
+} finally {
+  await closeDatabase();
+}

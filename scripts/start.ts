@@ -1,0 +1,104 @@
+/**
+ * npm start: builds when the sources changed since the last build, migrates, creates the demo
+ * users on an empty database, loads the demo shop in the background, starts the job workers
+ * (in this process on PGlite; a separate `npm run worker` process on PostgreSQL) and serves the
+ * app on PORT. `npm run dev` does the same with Next's dev server.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import next from "next";
+import { ensureAuthSecret } from "@/lib/auth/secret";
+import { DEMO_USERS, ensureDemoUsers } from "@/lib/auth/users";
+import { scheduleDemoLoad } from "@/lib/data/demo/schedule-demo-load";
+import { closeDatabase } from "@/lib/db/client";
+import { databaseReady } from "@/lib/db/ready";
+import { env } from "@/lib/env";
+import { stopBoss } from "@/lib/jobs/boss";
+import { startWorkers } from "@/lib/jobs/registry";
+import { log } from "@/lib/log";
+
+const dev = process.argv.includes("--dev");
+const root = process.cwd();
+
+function fingerprint(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(`${path}:${statSync(path).mtimeMs}:${statSync(path).size}\n`);
+    }
+  };
+  for (const dir of ["app", "components", "lib", "prisma"]) walk(join(root, dir));
+  for (const file of ["next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
+    if (existsSync(file)) hash.update(`${file}:${statSync(file).mtimeMs}\n`);
+  }
+  return hash.digest("hex");
+}
+
+function buildIfNeeded(): void {
+  const marker = join(root, ".next", "lumen-build-fingerprint");
+  const current = fingerprint();
+  if (existsSync(join(root, ".next", "BUILD_ID")) && existsSync(marker) && readFileSync(marker, "utf8") === current) {
+    return;
+  }
+  console.log("Building the app (next build)...");
+  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
+  if (result.status !== 0) {
+    console.error("next build failed");
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(marker, current);
+}
+
+const settings = env();
+ensureAuthSecret();
+if (!dev) buildIfNeeded();
+
+await databaseReady();
+if (await ensureDemoUsers({ password: settings.DEMO_PASSWORD })) {
+  log.warn("created demo users on an empty database; change their password or disable them", {
+    users: DEMO_USERS.map((u) => `${u.email} (${u.role})`),
+    password: settings.DEMO_PASSWORD === "demo-password" ? "demo-password (DEMO_PASSWORD)" : "from DEMO_PASSWORD",
+  });
+}
+
+const mode = settings.RUN_WORKERS ?? (settings.DATABASE_URL ? "separate" : "in-process");
+let workerChild: ReturnType<typeof spawn> | undefined;
+if (mode === "in-process") {
+  await startWorkers({ concurrency: settings.WORKER_CONCURRENCY });
+} else if (mode === "separate") {
+  workerChild = spawn(process.execPath, [...process.execArgv, join(root, "scripts", "worker.ts")], {
+    stdio: "inherit",
+    env: process.env,
+  });
+}
+if (settings.DEMO_DATA) await scheduleDemoLoad();
+
+const app = next({ dev, dir: root, port: settings.PORT, hostname: "localhost" });
+const handler = app.getRequestHandler();
+await app.prepare();
+const server = createServer((req, res) => void handler(req, res));
+server.listen(settings.PORT, () => {
+  console.log(
+    `Lumen is ready at ${settings.PUBLIC_URL} (port ${settings.PORT}, ${settings.DATABASE_URL ? "PostgreSQL" : `PGlite in ${settings.DATA_DIR}`})`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("stopping", { signal });
+  server.close();
+  workerChild?.kill("SIGTERM");
+  await stopBoss();
+  await closeDatabase();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

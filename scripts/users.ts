@@ -1,0 +1,133 @@
+/**
+ * npm run users -- <command>: manage the people who sign in to the studio.
+ *   add --email E --role R --password P [--name N]
+ *   list
+ *   set-role --email E --role R
+ *   disable --email E [--enable]
+ * Exit codes: 0 done, 1 the operation failed (e.g. no such user), 2 bad usage.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { ZRole } from "@/lib/auth/roles";
+import { createUser, disableUser, listUsers, setUserRole, ZUserCreate } from "@/lib/auth/users";
+import { closeDatabase } from "@/lib/db/client";
+import { databaseReady } from "@/lib/db/ready";
+import { ApiError } from "@/lib/http/errors";
+
+const USAGE = `Usage: npm run users -- <command> [options]
+  add --email E --role user|advanced|super --password P [--name N]
+  list
+  set-role --email E --role user|advanced|super
+  disable --email E [--enable]`;
+
+class UsageError extends Error {}
+
+const ZEmail = z.email("must be an e-mail address");
+
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new UsageError(z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+function table(rows: Record<string, string>[]): string {
+  const first = rows[0];
+  if (!first) return "(none)";
+  const keys = Object.keys(first);
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => (r[k] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [line(keys), ...rows.map((r) => line(keys.map((k) => r[k] ?? "")))].join("\n");
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: "string" },
+      role: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      enable: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const [command, ...extra] = positionals;
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (extra.length > 0) throw new UsageError(`unexpected argument: ${extra.join(" ")}`);
+
+  switch (command) {
+    case "add": {
+      if (!values.role) throw new UsageError("--role is required (user, advanced or super)");
+      const input = parse(ZUserCreate, {
+        email: values.email,
+        role: values.role,
+        password: values.password,
+        name: values.name,
+      });
+      await databaseReady();
+      const user = await createUser(input);
+      console.log(`Created ${user.role} user ${user.email} (${user.id}).`);
+      return;
+    }
+    case "list": {
+      await databaseReady();
+      const users = await listUsers();
+      console.log(
+        table(
+          users.map((u) => ({
+            email: u.email,
+            name: u.name,
+            role: u.role,
+            status: u.is_disabled ? "disabled" : "active",
+            created: u.date_created,
+          })),
+        ),
+      );
+      return;
+    }
+    case "set-role": {
+      const input = parse(z.object({ email: ZEmail, role: ZRole }), values);
+      await databaseReady();
+      await setUserRole(input);
+      console.log(`${input.email} now has role ${input.role}.`);
+      return;
+    }
+    case "disable": {
+      const { email } = parse(z.object({ email: ZEmail }), values);
+      await databaseReady();
+      await disableUser({ email, disabled: !values.enable });
+      console.log(`${email} is ${values.enable ? "enabled" : "disabled"}.`);
+      return;
+    }
+    case undefined:
+      throw new UsageError("a command is required");
+    default:
+      throw new UsageError(`unknown command: ${command}`);
+  }
+}
+
+try {
+  await run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError || (error instanceof TypeError && "code" in error)) {
+    // parseArgs reports unknown or malformed options as a TypeError with an ERR_PARSE_ARGS_* code.
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+  } else if (error instanceof ApiError) {
+    console.error(error.detail);
+    process.exitCode = 1;
+  } else {
+    console.error(error);
+    process.exitCode = 1;
+  }
+} finally {
+  await closeDatabase();
+}
