@@ -39,7 +39,9 @@ export async function loadDemo(options: { now?: Date } = {}): Promise<void> {
       ...segmentOf(c, topValue),
     }));
     const events = [
-      ...shop.purchases.map((p) => ({
+      // The invoice line is the natural event id: two lines of one item in one invoice stay two.
+      ...shop.purchases.map((p, line) => ({
+        event_id: `retail-${p.invoice}-${line}`,
         event_type: "purchase",
         ...(p.customerId ? { customer_id: p.customerId } : { cookie_id: `guest-${p.invoice}` }),
         item_id: p.stockCode,

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import * as me from "@/app/api/latest/auth/me/route";
+import * as token from "@/app/api/latest/auth/token/route";
+import * as items from "@/app/api/latest/data/items/route";
+import * as clients from "@/app/api/latest/settings/api-clients/route";
+import * as client from "@/app/api/latest/settings/api-clients/[client_id]/route";
+import * as users from "@/app/api/latest/settings/users/route";
+import { call, tokenFor } from "./http";
+
+describe("POST /auth/token", () => {
+  it("grants a bearer token for a user's password (JSON)", async () => {
+    const res = await call(token.POST, {
+      path: "/auth/token",
+      body: { grant_type: "password", username: "advanced@example.com", password: "demo-password" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
+    const who = await call(me.GET, { path: "/auth/me", token: res.body.access_token });
+    expect(who.body).toMatchObject({ kind: "user", subject: "advanced@example.com", role: "advanced" });
+  });
+
+  it("accepts a form-encoded body", async () => {
+    const res = await call(token.POST, {
+      path: "/auth/token",
+      method: "POST",
+      rawBody: "grant_type=password&username=super%40example.com&password=demo-password",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.access_token).toMatch(/^ey/);
+  });
+
+  it("refuses a wrong password with 401 invalid_grant", async () => {
+    const res = await call(token.POST, {
+      path: "/auth/token",
+      body: { grant_type: "password", username: "super@example.com", password: "wrong-password" },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("invalid_grant");
+  });
+
+  it("rate limits repeated failures with 429", async () => {
+    const body = { grant_type: "password", username: "nobody@example.com", password: "x" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await call(token.POST, { path: "/auth/token", body })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("client credentials work until the client is revoked", async () => {
+    const superToken = await tokenFor("super");
+    const made = await call(clients.POST, {
+      path: "/settings/api-clients",
+      token: superToken,
+      body: { name: "Shop back office", role: "advanced" },
+    });
+    expect(made.status).toBe(201);
+    const { client_id, client_secret } = made.body;
+    const wrong = await call(token.POST, {
+      path: "/auth/token",
+      body: { grant_type: "client_credentials", client_id, client_secret: "nope" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe("invalid_client");
+    const granted = await call(token.POST, {
+      path: "/auth/token",
+      body: { grant_type: "client_credentials", client_id, client_secret },
+    });
+    expect(granted.status).toBe(200);
+    const clientToken = granted.body.access_token;
+    const write = await call(items.POST, {
+      path: "/data/items",
+      token: clientToken,
+      body: { items: [{ item_id: "client-item-1" }] },
+    });
+    expect(write.status).toBe(200);
+    const revoked = await call(client.DELETE, {
+      method: "DELETE",
+      path: `/settings/api-clients/${client_id}`,
+      params: { client_id },
+      token: superToken,
+    });
+    expect(revoked.status).toBe(200);
+    const after = await call(me.GET, { path: "/auth/me", token: clientToken });
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe("invalid_token");
+  });
+});
+
+describe("401 versus 403", () => {
+  it("answers 401 without credentials and with a bad token", async () => {
+    expect((await call(me.GET, { path: "/auth/me" })).status).toBe(401);
+    const bad = await call(me.GET, { path: "/auth/me", token: "not-a-token" });
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get("www-authenticate")).toContain("Bearer");
+  });
+
+  it("answers 403 when the role may not", async () => {
+    const marketer = await tokenFor("user");
+    const write = await call(items.POST, { path: "/data/items", token: marketer, body: { items: [] } });
+    expect(write.status).toBe(403);
+    expect(write.body).toMatchObject({ code: "forbidden" });
+    const settings = await call(users.GET, { path: "/settings/users", token: await tokenFor("advanced") });
+    expect(settings.status).toBe(403);
+    const asSuper = await call(users.GET, { path: "/settings/users", token: await tokenFor("super") });
+    expect(asSuper.status).toBe(200);
+    expect(asSuper.body.users.map((u: { email: string }) => u.email)).toContain("marketer@example.com");
+    expect(JSON.stringify(asSuper.body)).not.toContain("password_hash");
+  });
+});

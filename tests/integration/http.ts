@@ -1,0 +1,53 @@
+/**
+ * Calls the real route handlers (app/api/latest/...) the way Next does: a Request and a context
+ * whose params is a promise.
+ */
+import { grantToken } from "@/lib/auth/grant-token";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export interface CallOptions {
+  method?: string;
+  path?: string;
+  query?: Record<string, string | number>;
+  params?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function call<T = any>(handler: Handler, options: CallOptions = {}): Promise<CallResult<T>> {
+  const url = new URL(`http://localhost/api/latest${options.path ?? "/"}`);
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const request = new Request(url, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+const tokens = new Map<string, string>();
+
+/** A bearer token of a demo user: user (marketer), advanced or super. */
+export async function tokenFor(role: "user" | "advanced" | "super"): Promise<string> {
+  const email = role === "user" ? "marketer@example.com" : `${role}@example.com`;
+  let token = tokens.get(email);
+  if (!token) {
+    token = (await grantToken({ grant_type: "password", username: email, password: "demo-password" })).access_token;
+    tokens.set(email, token);
+  }
+  return token;
+}

@@ -1,0 +1,20 @@
+/** Every integration test file: its own migrated database with the three demo users. */
+import { afterAll, beforeAll } from "vitest";
+import { ensureDemoUsers } from "@/lib/auth/users";
+import { setDatabase } from "@/lib/db/client";
+import { stopBoss } from "@/lib/jobs/boss";
+import { createTestDatabase, type TestDatabase } from "./db";
+
+let current: TestDatabase | undefined;
+
+beforeAll(async () => {
+  current = await createTestDatabase();
+  setDatabase(current.database);
+  await ensureDemoUsers({ password: "demo-password" });
+});
+
+afterAll(async () => {
+  await stopBoss();
+  setDatabase(undefined);
+  await current?.drop();
+});
