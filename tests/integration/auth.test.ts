@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as me from "@/app/api/latest/auth/me/route";
 import * as token from "@/app/api/latest/auth/token/route";
 import * as items from "@/app/api/latest/data/items/route";
-import * as clients from "@/app/api/latest/settings/api-clients/route";
 import * as client from "@/app/api/latest/settings/api-clients/[client_id]/route";
+import * as clients from "@/app/api/latest/settings/api-clients/route";
 import * as users from "@/app/api/latest/settings/users/route";
 import { call, tokenFor } from "./http";
 

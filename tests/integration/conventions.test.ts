@@ -55,7 +55,12 @@ describe("API conventions", () => {
     const token = await tokenFor("super");
     const body = { email: "dup@example.com", password: "long-enough", role: "user" };
     expect((await call(users.POST, { path: "/settings/users", token, body })).status).toBe(201);
-    const again = await call(users.POST, { path: "/settings/users", token, body, headers: { "x-request-id": "req-42" } });
+    const again = await call(users.POST, {
+      path: "/settings/users",
+      token,
+      body,
+      headers: { "x-request-id": "req-42" },
+    });
     expect(again.status).toBe(409);
     expect(again.headers.get("x-request-id")).toBe("req-42");
   });
@@ -78,7 +83,9 @@ describe("API conventions", () => {
     const res = await call(openapi.GET, { path: "/openapi.json", token: await tokenFor("user") });
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe("3.1.0");
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(["/auth/token", "/data/items", "/data/segments"]));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(["/auth/token", "/data/items", "/data/segments"]),
+    );
     const itemSchema = JSON.stringify(res.body.paths["/data/items"].post.requestBody);
     expect(itemSchema).toContain("item_id");
   });

@@ -15,7 +15,12 @@ describe("data intake", () => {
       token,
       body: {
         items: [
-          { item_id: "mix-1", item_name: "Red mug", product_price: 4.5, categories: [{ category_level: "category_level_0", category_name: "Kitchen" }] },
+          {
+            item_id: "mix-1",
+            item_name: "Red mug",
+            product_price: 4.5,
+            categories: [{ category_level: "category_level_0", category_name: "Kitchen" }],
+          },
           { item_name: "no id" },
           { item_id: "mix-2", product_price: -3 },
           { item_id: "mix-3", attributes: [{ attribute_name: "attribute_color", attribute_value: "red" }] },
@@ -34,7 +39,11 @@ describe("data intake", () => {
 
   it("upserts: fields left out keep their value", async () => {
     const token = await tokenFor("advanced");
-    await call(items.POST, { path: "/data/items", token, body: { items: [{ item_id: "up-1", item_name: "Lamp", product_price: 10, stock: 5 }] } });
+    await call(items.POST, {
+      path: "/data/items",
+      token,
+      body: { items: [{ item_id: "up-1", item_name: "Lamp", product_price: 10, stock: 5 }] },
+    });
     await call(items.POST, { path: "/data/items", token, body: { items: [{ item_id: "up-1", product_price: 12 }] } });
     const row = await (await db()).item.findUniqueOrThrow({ where: { item_id: "up-1" } });
     expect(row).toMatchObject({ item_name: "Lamp", product_price: 12, stock: 5, is_active: true });
@@ -44,8 +53,22 @@ describe("data intake", () => {
     const token = await tokenFor("advanced");
     const batch = {
       events: [
-        { event_id: "e-1", event_type: "view", customer_id: "idem-c", item_id: "up-1", timestamp: "2026-01-02T10:00:00" },
-        { event_type: "purchase", customer_id: "idem-c", item_id: "up-1", quantity: 2, price: 3, order_id: "o-1", timestamp: "2026-01-02T10:05:00" },
+        {
+          event_id: "e-1",
+          event_type: "view",
+          customer_id: "idem-c",
+          item_id: "up-1",
+          timestamp: "2026-01-02T10:00:00",
+        },
+        {
+          event_type: "purchase",
+          customer_id: "idem-c",
+          item_id: "up-1",
+          quantity: 2,
+          price: 3,
+          order_id: "o-1",
+          timestamp: "2026-01-02T10:05:00",
+        },
       ],
     };
     const first = await call(events.POST, { path: "/data/events", token, body: batch });
@@ -62,7 +85,15 @@ describe("data intake", () => {
       token,
       body: {
         customers: [
-          { customer_id: "seg-1", first_name: "Ana", email: "ana@example.com", segment_id: "gold", segment_name: "Gold", cookie_ids: ["ck-1"], email_consent: true },
+          {
+            customer_id: "seg-1",
+            first_name: "Ana",
+            email: "ana@example.com",
+            segment_id: "gold",
+            segment_name: "Gold",
+            cookie_ids: ["ck-1"],
+            email_consent: true,
+          },
           { customer_id: "seg-2", segment_id: "gold", segment_name: "Gold" },
           { customer_id: "seg-3", email: "broken" },
         ],
@@ -73,7 +104,18 @@ describe("data intake", () => {
     await call(events.POST, {
       path: "/data/events",
       token,
-      body: { events: [{ event_type: "purchase", cookie_id: "ck-1", item_id: "up-1", price: 5, quantity: 1, timestamp: "2026-01-03T09:00:00" }] },
+      body: {
+        events: [
+          {
+            event_type: "purchase",
+            cookie_id: "ck-1",
+            item_id: "up-1",
+            price: 5,
+            quantity: 1,
+            timestamp: "2026-01-03T09:00:00",
+          },
+        ],
+      },
     });
     const prisma = await db();
     const ana = await prisma.customer.findUniqueOrThrow({ where: { customer_id: "seg-1" } });
@@ -89,7 +131,14 @@ describe("data intake", () => {
       token: await tokenFor("advanced"),
       body: {
         discounts: [
-          { discount_id: "d-1", leaflet_id: "l-1", item_ids: ["up-1"], discount_percent: 20, valid_from: "2026-01-01T00:00:00", valid_to: "2026-02-01T00:00:00" },
+          {
+            discount_id: "d-1",
+            leaflet_id: "l-1",
+            item_ids: ["up-1"],
+            discount_percent: 20,
+            valid_from: "2026-01-01T00:00:00",
+            valid_to: "2026-02-01T00:00:00",
+          },
           { discount_id: "d-2", valid_from: "2026-03-01T00:00:00", valid_to: "2026-02-01T00:00:00" },
         ],
       },

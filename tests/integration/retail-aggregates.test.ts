@@ -8,8 +8,8 @@
  */
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readRetailLines } from "@/lib/data/demo/read-online-retail";
 import { onlineRetailFile } from "@/lib/data/demo/load-demo";
+import { readRetailLines } from "@/lib/data/demo/read-online-retail";
 import { ingestBatch } from "@/lib/data/ingest-batch";
 import { refreshCustomerAggregates } from "@/lib/data/refresh-customer-aggregates";
 import { db, getDatabase } from "@/lib/db/client";
@@ -40,9 +40,21 @@ describe.runIf(existsSync(onlineRetailFile()))("customer aggregates on Online Re
     });
     expect(result.errors).toEqual([]);
     const database = await getDatabase();
-    await refreshCustomerAggregates({ sql: database.sql, customerIds: CUSTOMERS, now: new Date("2011-12-10T00:00:00Z") });
-    const rows = await (await db()).customer.findMany({ where: { customer_id: { in: CUSTOMERS } }, orderBy: { customer_id: "asc" } });
-    const summary = rows.map((r) => [r.customer_id, Math.round(r.clv_value * 100) / 100, r.purchases_180d, r.last_purchase_at?.toISOString()]);
+    await refreshCustomerAggregates({
+      sql: database.sql,
+      customerIds: CUSTOMERS,
+      now: new Date("2011-12-10T00:00:00Z"),
+    });
+    const rows = await (await db()).customer.findMany({
+      where: { customer_id: { in: CUSTOMERS } },
+      orderBy: { customer_id: "asc" },
+    });
+    const summary = rows.map((r) => [
+      r.customer_id,
+      Math.round(r.clv_value * 100) / 100,
+      r.purchases_180d,
+      r.last_purchase_at?.toISOString(),
+    ]);
     expect(summary).toEqual([
       ["12347", 4310, 3, "2011-12-07T15:52:00.000Z"],
       ["12349", 1757.55, 1, "2011-11-21T09:51:00.000Z"],
