@@ -17,12 +17,14 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are JSON read by assertions
 export interface CallResult<T = any> {
   status: number;
   body: T;
   headers: Headers;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are JSON read by assertions
 export async function call<T = any>(handler: Handler, options: CallOptions = {}): Promise<CallResult<T>> {
   const url = new URL(`http://localhost/api/latest${options.path ?? "/"}`);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
