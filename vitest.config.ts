@@ -6,6 +6,8 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
+    // PGlite takes ~450 MB per instance: two test files at a time on a 2-core machine.
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     env: { TZ: "UTC", TIMEZONE: "UTC", LOG_LEVEL: "error", AUTH_SECRET: "test-secret-test-secret-test-secret" },
     projects: [
       {
@@ -20,8 +22,6 @@ export default defineConfig({
           globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/integration/setup.ts"],
           pool: "forks",
-          // PGlite takes ~450 MB per instance: two files at a time on a 2-core machine.
-          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

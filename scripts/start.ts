@@ -19,6 +19,7 @@ import { env } from "@/lib/env";
 import { stopBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/registry";
 import { log } from "@/lib/log";
+import { ensurePredefinedPositions } from "@/lib/touchpoints/positions";
 
 const dev = process.argv.includes("--dev");
 const root = process.cwd();
@@ -66,6 +67,8 @@ if (await ensureDemoUsers({ password: settings.DEMO_PASSWORD })) {
     password: settings.DEMO_PASSWORD === "demo-password" ? "demo-password (DEMO_PASSWORD)" : "from DEMO_PASSWORD",
   });
 }
+
+await ensurePredefinedPositions();
 
 const mode = settings.RUN_WORKERS ?? (settings.DATABASE_URL ? "separate" : "in-process");
 let workerChild: ReturnType<typeof spawn> | undefined;

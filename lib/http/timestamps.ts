@@ -57,6 +57,14 @@ export function parseTimestamp(value: string, timeZone = env().TIMEZONE): Date |
   }
   const m = LOCAL_DATE_TIME.exec(value);
   if (!m) return undefined;
+  if (timeZone === "UTC") {
+    // Fast path (bulk intake): no zone arithmetic, only the calendar check.
+    const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "0"] = m;
+    const t = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s, Math.round(Number(`0.${frac}`) * 1000));
+    const c = new Date(t);
+    const valid = c.getUTCMonth() === +mo! - 1 && c.getUTCDate() === +d! && +h <= 23 && +mi <= 59 && +s <= 59;
+    return valid ? c : undefined;
+  }
   const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "0"] = m;
   const wall = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s, Math.round(Number(`0.${frac}`) * 1000));
   const check = new Date(wall);

@@ -2,4 +2,7 @@
 export const JOBS = {
   refreshPurchaseWindow: "customers.refresh-purchase-window",
   loadDemo: "demo.load",
+  calculateTouchpoint: "touchpoints.calculate",
+  warmSearch: "touchpoints.warm-search",
+  recalculateAll: "touchpoints.recalculate-all",
 } as const;

@@ -7,6 +7,8 @@ import { loadDemo } from "@/lib/data/demo/load-demo";
 import { refreshMovingWindow } from "@/lib/data/refresh-customer-aggregates";
 import { getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { calculateTouchpoint, warmSearch } from "@/lib/touchpoints/calculate-touchpoint";
+import { requestRecalculation } from "@/lib/touchpoints/recalculate";
 import { getBoss } from "./boss";
 import { JOBS } from "./names";
 
@@ -20,15 +22,28 @@ export const HANDLERS: Record<string, Handler> = {
     const count = await refreshMovingWindow({ sql: database.sql });
     log.info("refreshed 180-day purchase counts", { customers: count });
   },
-  [JOBS.loadDemo]: () => loadDemo(),
+  [JOBS.loadDemo]: async () => {
+    await loadDemo();
+    await requestRecalculation({ all: true });
+  },
+  [JOBS.calculateTouchpoint]: (data) => calculateTouchpoint({ touchpointId: String(data.touchpointId) }),
+  [JOBS.warmSearch]: (data) => warmSearch({ touchpointId: String(data.touchpointId) }),
+  [JOBS.recalculateAll]: async () => {
+    await requestRecalculation({ all: true });
+  },
 };
 
 /** Daily at 03:15: the 180-day window moves even when no events arrive. */
-const SCHEDULES: { name: string; cron: string }[] = [{ name: JOBS.refreshPurchaseWindow, cron: "15 3 * * *" }];
+const SCHEDULES: { name: string; cron: string }[] = [
+  { name: JOBS.refreshPurchaseWindow, cron: "15 3 * * *" },
+  // Best-sellers and most-viewed windows move with time: recalculate live touchpoints hourly.
+  { name: JOBS.recalculateAll, cron: "5 * * * *" },
+];
 
 export async function ensureQueues(boss: PgBoss): Promise<void> {
   for (const name of Object.values(JOBS)) {
-    await boss.createQueue(name, name === JOBS.loadDemo ? { policy: "stately" } : {});
+    const stately = name === JOBS.loadDemo || name === JOBS.calculateTouchpoint || name === JOBS.recalculateAll;
+    await boss.createQueue(name, stately ? { policy: "stately" } : {});
   }
 }
 

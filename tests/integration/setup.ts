@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { ensureDemoUsers } from "@/lib/auth/users";
 import { setDatabase } from "@/lib/db/client";
 import { stopBoss } from "@/lib/jobs/boss";
+import { ensurePredefinedPositions } from "@/lib/touchpoints/positions";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 let current: TestDatabase | undefined;
@@ -11,6 +12,7 @@ beforeAll(async () => {
   current = await createTestDatabase();
   setDatabase(current.database);
   await ensureDemoUsers({ password: "demo-password" });
+  await ensurePredefinedPositions();
 });
 
 afterAll(async () => {
