@@ -2,6 +2,7 @@
 import * as auth from "@/lib/auth/operations";
 import * as data from "@/lib/data/operations";
 import type { Operation } from "@/lib/http/operation";
+import * as touchpoints from "@/lib/touchpoints/operations";
 import * as reference from "./operations";
 
 function collect(module: Record<string, unknown>): Operation[] {
@@ -13,5 +14,5 @@ function collect(module: Record<string, unknown>): Operation[] {
 }
 
 export function allOperations(): Operation[] {
-  return [auth, data, reference].flatMap((m) => collect(m as Record<string, unknown>));
+  return [auth, data, touchpoints, reference].flatMap((m) => collect(m as Record<string, unknown>));
 }

@@ -1,0 +1,6 @@
+import { handle } from "@/lib/http/handler";
+import { createTouchpointOp, listTouchpointsOp } from "@/lib/touchpoints/operations";
+import { createTouchpoint, listTouchpoints } from "@/lib/touchpoints/touchpoints";
+
+export const GET = handle(listTouchpointsOp, ({ query }) => listTouchpoints(query));
+export const POST = handle(createTouchpointOp, ({ body }) => createTouchpoint(body));

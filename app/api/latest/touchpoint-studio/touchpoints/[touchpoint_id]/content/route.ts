@@ -1,0 +1,19 @@
+import { validationError } from "@/lib/http/errors";
+import { handle } from "@/lib/http/handler";
+import { serveContent } from "@/lib/recommend/serve-content";
+import { serveSearch } from "@/lib/search/serve-search";
+import { contentOp } from "@/lib/touchpoints/operations";
+
+export const GET = handle(contentOp, ({ params, query, request }) => {
+  if (query.term !== undefined) {
+    const term = query.term.trim();
+    if (!term) throw validationError([{ loc: ["query", "term"], msg: "must not be empty" }]);
+    if (query.term.length > 200) throw validationError([{ loc: ["query", "term"], msg: "at most 200 characters" }]);
+    return serveSearch({ touchpointId: params.touchpoint_id, term, offset: query.offset, limit: query.limit });
+  }
+  return serveContent({
+    touchpointId: params.touchpoint_id,
+    identityValue: request.headers.get("identity_value"),
+    identityType: request.headers.get("identity_type"),
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The calculation of a touchpoint (a job): the candidates of every rule of its strategies and the
+ * shared fallback list are computed from the shop's data and stored in rule_results; then the
+ * touchpoint is ready, and is_using_fallback says whether any slot needed the fallback for the
+ * default visitor. Re-running it is always safe.
+ */
+import { getDatabase } from "@/lib/db/client";
+import type { Strategy } from "@/lib/db/generated/client";
+import { fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
+import type { TRule } from "./schemas";
+
+export const FALLBACK_KEY = "__fallback__";
+
+export async function calculateTouchpoint(options: { touchpointId: string; now?: Date }): Promise<void> {
+  const database = await getDatabase();
+  const prisma = database.prisma;
+  const touchpoint = await prisma.touchpoint.findUnique({ where: { touchpoint_id: options.touchpointId } });
+  if (!touchpoint) return;
+  const ids = [touchpoint.default_strategy, ...touchpoint.strategies];
+  const strategies = await prisma.strategy.findMany({ where: { strategy_id: { in: ids } } });
+  for (const strategy of strategies) {
+    const rules = strategy.rules as TRule[];
+    for (const [index, rule] of rules.entries()) {
+      const itemIds = await ruleCandidates({ sql: database.sql, rule, now: options.now });
+      await storeResult(strategy.strategy_id, index, rule.rule_type, itemIds);
+    }
+    await prisma.ruleResult.deleteMany({
+      where: { strategy_id: strategy.strategy_id, rule_index: { gte: rules.length } },
+    });
+  }
+  await storeResult(FALLBACK_KEY, 0, "best-sellers", await fallbackCandidates(database.sql, options.now));
+
+  const { fillForStrategy } = await import("@/lib/recommend/serve-content");
+  let usingFallback = false;
+  for (const strategy of strategies as Strategy[]) {
+    const { filled } = await fillForStrategy({ touchpoint, strategy, seed: "default" });
+    if (filled.length < touchpoint.number_of_positions || filled.some((f) => f.is_fallback)) usingFallback = true;
+  }
+  await prisma.$transaction([
+    prisma.touchpoint.update({
+      where: { touchpoint_id: touchpoint.touchpoint_id },
+      data: { is_ready: true, is_calculating: false, is_using_fallback: usingFallback, date_calculated: new Date() },
+    }),
+    prisma.strategy.updateMany({ where: { strategy_id: { in: ids } }, data: { is_ready: true } }),
+  ]);
+
+  async function storeResult(strategyId: string, index: number, ruleType: string, itemIds: string[]) {
+    await prisma.ruleResult.upsert({
+      where: { strategy_id_rule_index: { strategy_id: strategyId, rule_index: index } },
+      create: { strategy_id: strategyId, rule_index: index, rule_type: ruleType, item_ids: itemIds },
+      update: { rule_type: ruleType, item_ids: itemIds, date_computed: new Date() },
+    });
+  }
+}
+
+/** A smart-search touchpoint's index warm-up: the catalog is searched live, so this checks it answers. */
+export async function warmSearch(options: { touchpointId: string }): Promise<void> {
+  const database = await getDatabase();
+  await database.sql.query("SELECT count(*) FROM items WHERE is_active");
+  await database.prisma.touchpoint.updateMany({
+    where: { touchpoint_id: options.touchpointId },
+    data: { is_calculating: false, date_calculated: new Date() },
+  });
+}

@@ -1,0 +1,94 @@
+/** The vocabulary of the touchpoint studio (spec 2.1-2.4), with the choices the spec left open. */
+
+export const RULE_TYPES = [
+  "random-products",
+  "selected-products",
+  "best-sellers",
+  "most-viewed-products",
+  "trending-products",
+  "trending-products-interactions",
+  "most-recommended-products",
+  "most-recommended-products-interactions",
+  "merchandise-rules",
+  "similar-products",
+  "similar-products-ai",
+  "related-products",
+  "related-products-ai",
+  "ai-community-based",
+  "ai-community-based-interactions",
+  "time-based",
+  "time-based-interactions",
+  "history-based",
+  "history-based-interactions",
+  "ai-next-gen",
+  "ai-description-based",
+  "ai-search",
+  "discount-leaflet",
+  "ai-attribute-based-leaflet",
+] as const;
+export type RuleType = (typeof RULE_TYPES)[number];
+
+/** Rule kinds computed from the shop's data without a learned model (this release). */
+export const DATA_RULE_TYPES: readonly RuleType[] = [
+  "random-products",
+  "selected-products",
+  "best-sellers",
+  "most-viewed-products",
+  "merchandise-rules",
+  "discount-leaflet",
+];
+
+export const TOUCHPOINT_TYPES = ["smart-recommender", "smart-search", "wheel-of-fortune"] as const;
+export type TouchpointType = (typeof TOUCHPOINT_TYPES)[number];
+
+/** Subtypes allowed per type. similar-/related-products subtypes take the item from the request. */
+export const SUBTYPES: Record<TouchpointType, readonly string[]> = {
+  "smart-recommender": ["carousel", "grid", "similar-products", "related-products"],
+  "smart-search": ["search-bar"],
+  "wheel-of-fortune": ["wheel-of-fortune"],
+};
+
+export const COMPARATORS = ["=", "!=", "<", "<=", ">", ">=", "in", "contains"] as const;
+export type Comparator = (typeof COMPARATORS)[number];
+
+/** Item fields a rule value may filter on, besides attribute_<name> and category_level_<0-4>. */
+export const ITEM_FILTER_COLUMNS = {
+  item_id: "text",
+  item_name: "text",
+  alternative_id: "text",
+  alternative_name: "text",
+  simple_name: "text",
+  currency: "text",
+  product_url: "text",
+  product_price: "number",
+  original_price: "number",
+  stock: "number",
+} as const;
+
+/** Rule values that are parameters of the rule, not item filters. */
+export const PARAMETER_COLUMNS = [
+  "window_days",
+  "discount_id",
+  "tenant_id",
+  "filter_columns",
+  "limit",
+  "match_score",
+] as const;
+
+export const AI_SEARCH_COLUMNS = ["tenant_id", "filter_columns", "limit", "match_score"] as const;
+
+export const MAX_SLOTS = 50;
+
+export const PREDEFINED_POSITIONS = [
+  { position_name: "Home page carousel", position_description: "Carousel below the hero banner of the home page" },
+  {
+    position_name: "Product page: similar items",
+    position_description: "Strip under the product detail, items like the one shown",
+  },
+  {
+    position_name: "Cart cross-sell",
+    position_description: "Suggestions in the shopping cart, bought together with its items",
+  },
+  { position_name: "Search bar", position_description: "Suggestions and results of the shop's search box" },
+  { position_name: "Promotion wheel", position_description: "Wheel of fortune page reached from an SMS promotion" },
+];

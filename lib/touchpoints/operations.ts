@@ -1,0 +1,300 @@
+/** API operations of the touchpoint studio (spec 4.1-4.4). Every role may use the studio. */
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { ZList, ZPagination } from "@/lib/http/pagination";
+import { ZOutboxMessage } from "@/lib/messaging/send-message";
+import { TOUCHPOINT_TYPES } from "./constants";
+import { ZPromotion, ZPromotionConfigInput, ZPromotionTestSend } from "./promotions";
+import {
+  ZDetail,
+  ZPosition,
+  ZPositionInput,
+  ZStrategy,
+  ZStrategyInput,
+  ZTouchpoint,
+  ZTouchpointInput,
+} from "./schemas";
+
+const tag = "Touchpoint studio";
+const ZListQuery = ZPagination.extend({ search: z.string().max(200).optional().describe("Part of the name") });
+const strategyId = z.object({ strategy_id: z.string() });
+const positionId = z.object({ position_id: z.string() });
+const touchpointId = z.object({ touchpoint_id: z.string() });
+
+export const listStrategiesOp = defineOperation({
+  method: "GET",
+  path: "/touchpoint-studio/rules/strategies",
+  tag,
+  summary: "List strategies",
+  auth: "user",
+  query: ZListQuery.extend({ strategy_type: z.enum(TOUCHPOINT_TYPES).optional() }),
+  response: ZList("strategies", ZStrategy),
+});
+export const getStrategyOp = defineOperation({
+  method: "GET",
+  path: "/touchpoint-studio/rules/strategies/{strategy_id}",
+  tag,
+  summary: "Get a strategy",
+  auth: "user",
+  params: strategyId,
+  response: ZStrategy,
+  errors: [404],
+});
+export const createStrategyOp = defineOperation({
+  method: "POST",
+  path: "/touchpoint-studio/rules/strategies",
+  tag,
+  summary: "Create a strategy",
+  description:
+    "Rules fill slots (zero-based positions, one rule per slot). Rule values filter items: same column = alternatives (OR), different columns = all must hold (AND). A smart-search strategy has exactly one ai-search rule (positions [], values tenant_id, filter_columns, limit, match_score); a wheel-of-fortune strategy has product_hierarchy_level_id discount-leaflet and one discount-leaflet rule per slot. Unknown segments or discounts: 409. Read-only fields sent are ignored.",
+  auth: "user",
+  body: ZStrategyInput,
+  response: ZStrategy,
+  status: 201,
+  errors: [409],
+});
+export const updateStrategyOp = defineOperation({
+  method: "PUT",
+  path: "/touchpoint-studio/rules/strategies/{strategy_id}",
+  tag,
+  summary: "Update a strategy",
+  description:
+    "Only a ready strategy (is_ready true) can be edited (409 otherwise). Live touchpoints using it are recalculated.",
+  auth: "user",
+  params: strategyId,
+  body: ZStrategyInput,
+  response: ZStrategy,
+  errors: [404, 409],
+});
+export const deleteStrategyOp = defineOperation({
+  method: "DELETE",
+  path: "/touchpoint-studio/rules/strategies/{strategy_id}",
+  tag,
+  summary: "Delete a strategy",
+  description: "Refused (409, naming them) while touchpoints use it.",
+  auth: "user",
+  params: strategyId,
+  response: ZDetail,
+  errors: [404, 409],
+});
+
+export const listPositionsOp = defineOperation({
+  method: "GET",
+  path: "/touchpoint-studio/rules/position",
+  aliases: ["/touchpoint-studio/rules/positions"],
+  tag,
+  summary: "List positions",
+  auth: "user",
+  query: ZListQuery,
+  response: ZList("positions", ZPosition),
+});
+export const createPositionOp = defineOperation({
+  method: "POST",
+  path: "/touchpoint-studio/rules/positions",
+  tag,
+  summary: "Create a position",
+  auth: "user",
+  body: ZPositionInput,
+  response: ZPosition,
+  status: 201,
+});
+export const updatePositionOp = defineOperation({
+  method: "PUT",
+  path: "/touchpoint-studio/rules/positions/{position_id}",
+  tag,
+  summary: "Update a position",
+  auth: "user",
+  params: positionId,
+  body: ZPositionInput,
+  response: ZPosition,
+  errors: [404],
+});
+export const deletePositionOp = defineOperation({
+  method: "DELETE",
+  path: "/touchpoint-studio/rules/positions/{position_id}",
+  tag,
+  summary: "Delete a position",
+  description: "Refused (409, naming them) while touchpoints use it.",
+  auth: "user",
+  params: positionId,
+  response: ZDetail,
+  errors: [404, 409],
+});
+
+export const listTouchpointsOp = defineOperation({
+  method: "GET",
+  path: "/touchpoint-studio/rules/touchpoints",
+  tag,
+  summary: "List touchpoints",
+  auth: "user",
+  query: ZListQuery.extend({ touchpoint_type: z.enum(TOUCHPOINT_TYPES).optional() }),
+  response: ZList("touchpoints", ZTouchpoint),
+});
+export const getTouchpointOp = defineOperation({
+  method: "GET",
+  path: "/touchpoint-studio/rules/touchpoints/{touchpoint_id}",
+  tag,
+  summary: "Get a touchpoint",
+  auth: "user",
+  params: touchpointId,
+  response: ZTouchpoint,
+  errors: [404],
+});
+const touchpointStates =
+  "smart-search touchpoints are created is_ready true, is_calculating true (until the index is warm). smart-recommender and wheel-of-fortune touchpoints are created is_ready false, is_calculating false; making one live (is_active true or is_draft false) calculates its strategies (is_calculating true), then is_ready true. Strategy types must match the touchpoint's type and fit its number_of_positions (409).";
+export const createTouchpointOp = defineOperation({
+  method: "POST",
+  path: "/touchpoint-studio/rules/touchpoints",
+  tag,
+  summary: "Create a touchpoint",
+  description: touchpointStates,
+  auth: "user",
+  body: ZTouchpointInput,
+  response: ZTouchpoint,
+  status: 201,
+  errors: [409],
+});
+export const updateTouchpointOp = defineOperation({
+  method: "PUT",
+  path: "/touchpoint-studio/rules/touchpoints/{touchpoint_id}",
+  tag,
+  summary: "Update a touchpoint",
+  description: touchpointStates,
+  auth: "user",
+  params: touchpointId,
+  body: ZTouchpointInput,
+  response: ZTouchpoint,
+  errors: [404, 409],
+});
+export const deleteTouchpointOp = defineOperation({
+  method: "DELETE",
+  path: "/touchpoint-studio/rules/touchpoints/{touchpoint_id}",
+  tag,
+  summary: "Delete a touchpoint (and its SMS promotion)",
+  auth: "user",
+  params: touchpointId,
+  response: ZDetail,
+  errors: [404],
+});
+
+const ZItem = z.record(z.string(), z.unknown()).describe("Item (spec 2.5)");
+const ZRecommenderContent = z.object({
+  touchpoint_id: z.string(),
+  touchpoint_type: z.string(),
+  identity_type: z.string(),
+  identity_value: z.string(),
+  content: z.array(
+    z.object({
+      position: z.number().int(),
+      item: ZItem,
+      filled_by: z
+        .object({
+          rule_index: z.number().int().nullable(),
+          rule_type: z.string().nullable(),
+          is_fallback: z.boolean(),
+          strategy_id: z.string(),
+        })
+        .describe("Which rule filled the slot, or the fallback (an addition to the spec's shape)"),
+    }),
+  ),
+});
+const ZSearchContent = z.object({
+  touchpoint_id: z.string(),
+  touchpoint_type: z.string().describe("smart-search"),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  count: z.number().int(),
+  content: z.array(ZItem.describe("Item fields of the strategy's filter_columns plus match_score and rank_score")),
+});
+
+export const previewOp = defineOperation({
+  method: "GET",
+  path: "/touchpoint-studio/touchpoints/{touchpoint_id}/preview",
+  tag,
+  summary: "Preview a touchpoint's content",
+  description:
+    "Works as soon as the touchpoint is ready, active or not. touchpoint_id in the answer has the suffix -default. identity_value defaults to default; product_hierarchy_level_value names the item for similar/related subtypes. No impression is counted.",
+  auth: "user",
+  params: touchpointId,
+  query: z.object({
+    identity_value: z.string().max(200).optional(),
+    identity_type: z.enum(["customer_id", "product_id", "cookie_id"]).optional(),
+    product_hierarchy_level_value: z.string().max(200).optional(),
+  }),
+  response: ZRecommenderContent,
+  errors: [404, 409],
+});
+
+export const ZContentQuery = z.object({
+  term: z.string().optional().describe("smart-search only: the search text (1-200 characters)"),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).optional().describe("smart-search only: at most the strategy's limit"),
+});
+export const contentOp = defineOperation({
+  method: "GET",
+  path: "/touchpoint-studio/touchpoints/{touchpoint_id}/content",
+  tag,
+  summary: "Serve a touchpoint's content",
+  description:
+    "Recommender kinds: headers identity_value and identity_type (customer_id, product_id or cookie_id). Without identity_type the service infers it: an item id -> product_id; a known cookie -> that customer (returned in identity_value); default or anything else -> customer_id. Strategy: the first additional strategy whose segments hold the visitor, else the default. Inactive and out-of-stock items never appear; slots a rule cannot fill take the fallback (best-sellers, then random). 409 while the touchpoint is not ready. smart-search: query term (required), offset, limit.",
+  auth: "user",
+  params: touchpointId,
+  query: ZContentQuery,
+  response: z.union([ZRecommenderContent, ZSearchContent]),
+  errors: [404, 409],
+});
+
+export const statsOp = defineOperation({
+  method: "GET",
+  path: "/touchpoint-studio/touchpoints/{touchpoint_id}/stats",
+  tag,
+  summary: "Impressions, clicks and CTR of a touchpoint (last `days` days)",
+  description:
+    "Impressions count content responses; clicks count click events that name the touchpoint (POST /data/events).",
+  auth: "user",
+  params: touchpointId,
+  query: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }),
+  response: z.object({
+    touchpoint_id: z.string(),
+    days: z.number(),
+    impressions: z.number(),
+    clicks: z.number(),
+    ctr: z.number().describe("percent"),
+  }),
+  errors: [404],
+});
+
+export const promotionOp = defineOperation({
+  method: "POST",
+  path: "/touchpoint-studio/promotions/sms/config",
+  tag,
+  summary: "Configure a wheel's SMS promotion, or send a test",
+  description:
+    "Two requests share this path, told apart by the body: a configuration (touchpoint_id, author, promotion_base_url, config[]) answers the stored promotion; a test send (customer_id, touchpoint_id, concept_id, phone_number) texts a link to the wheel page and answers {detail}. Templates take {link} and {promotion_long_name}; other placeholders are refused.",
+  auth: "user",
+  body: z.record(z.string(), z.unknown()),
+  docBody: z.union([ZPromotionConfigInput, ZPromotionTestSend]),
+  response: z.union([ZPromotion, ZDetail]),
+  errors: [404, 409],
+});
+
+export const getPromotionOp = defineOperation({
+  method: "GET",
+  path: "/touchpoint-studio/promotions/sms/config",
+  tag,
+  summary: "Read a touchpoint's SMS promotion",
+  auth: "user",
+  query: z.object({ touchpoint_id: z.string().min(1) }),
+  response: ZPromotion,
+  errors: [404],
+});
+
+export const outboxOp = defineOperation({
+  method: "GET",
+  path: "/messaging/outbox",
+  tag: "Messaging",
+  summary: "Messages handed to the outbox provider (SMS, e-mail, Viber)",
+  auth: "user",
+  query: ZPagination.extend({ channel: z.enum(["sms", "email", "viber"]).optional() }),
+  response: ZList("messages", ZOutboxMessage),
+});

@@ -1,0 +1,47 @@
+/**
+ * Starts calculations: marks the touchpoints calculating (a first calculation leaves is_ready
+ * false; a recalculation keeps serving the previous lists) and their strategies not ready, then
+ * queues one job per touchpoint. Only live touchpoints (active, or not a draft) are calculated.
+ */
+import { db } from "@/lib/db/client";
+import { getBoss } from "@/lib/jobs/boss";
+import { JOBS } from "@/lib/jobs/names";
+
+export function isLive(t: { is_active: boolean; is_draft: boolean }): boolean {
+  return t.is_active || !t.is_draft;
+}
+
+export async function requestRecalculation(options: {
+  touchpointId?: string;
+  strategyId?: string;
+  all?: boolean;
+}): Promise<number> {
+  const prisma = await db();
+  const touchpoints = await prisma.touchpoint.findMany({
+    where: {
+      touchpoint_type: { not: "smart-search" },
+      ...(options.touchpointId ? { touchpoint_id: options.touchpointId } : {}),
+      ...(options.strategyId
+        ? { OR: [{ default_strategy: options.strategyId }, { strategies: { has: options.strategyId } }] }
+        : {}),
+    },
+  });
+  const live = touchpoints.filter(isLive);
+  if (live.length === 0) return 0;
+  const boss = await getBoss();
+  for (const t of live) {
+    await prisma.$transaction([
+      prisma.touchpoint.update({ where: { touchpoint_id: t.touchpoint_id }, data: { is_calculating: true } }),
+      prisma.strategy.updateMany({
+        where: { strategy_id: { in: [t.default_strategy, ...t.strategies] } },
+        data: { is_ready: false },
+      }),
+    ]);
+    await boss.send(
+      JOBS.calculateTouchpoint,
+      { touchpointId: t.touchpoint_id },
+      { singletonKey: t.touchpoint_id, retryLimit: 3 },
+    );
+  }
+  return live.length;
+}
