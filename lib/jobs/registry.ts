@@ -8,6 +8,7 @@ import { refreshMovingWindow } from "@/lib/data/refresh-customer-aggregates";
 import { getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { calculateTouchpoint, warmSearch } from "@/lib/touchpoints/calculate-touchpoint";
+import { createDemoTouchpoints } from "@/lib/touchpoints/create-demo-touchpoints";
 import { requestRecalculation } from "@/lib/touchpoints/recalculate";
 import { getBoss } from "./boss";
 import { JOBS } from "./names";
@@ -24,7 +25,7 @@ export const HANDLERS: Record<string, Handler> = {
   },
   [JOBS.loadDemo]: async () => {
     await loadDemo();
-    await requestRecalculation({ all: true });
+    if (!(await createDemoTouchpoints())) await requestRecalculation({ all: true });
   },
   [JOBS.calculateTouchpoint]: (data) => calculateTouchpoint({ touchpointId: String(data.touchpointId) }),
   [JOBS.warmSearch]: (data) => warmSearch({ touchpointId: String(data.touchpointId) }),
