@@ -11,12 +11,9 @@ import { newId } from "@/lib/http/ids";
 import { formatNullableTimestamp, formatTimestamp } from "@/lib/http/timestamps";
 import { dummyHash, hashSecret, verifySecret } from "./password";
 import { type Role, ZRole } from "./roles";
+import { type TApiClientCreate, ZApiClientCreate } from "./schemas";
 
-export const ZApiClientCreate = z.object({
-  name: z.string().trim().min(1, "a name is required").max(200),
-  role: ZRole.default("user"),
-});
-export type TApiClientCreate = z.input<typeof ZApiClientCreate>;
+export { type TApiClientCreate, ZApiClientCreate } from "./schemas";
 
 export const ZApiClient = z.object({
   id: z.string(),

@@ -5,6 +5,7 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { principalFor } from "./resolve-principal";
 import { authenticateUser } from "./users";
 
@@ -15,6 +16,17 @@ class InvalidLogin extends CredentialsSignin {
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: env().AUTH_SECRET,
   trustHost: true,
+  // A wrong password is an expected outcome, not a stack trace in the log.
+  logger: {
+    error(error: Error) {
+      if (error.name === "CredentialsSignin" || (error as { type?: string }).type === "CredentialsSignin") {
+        log.info("sign-in refused", { reason: "invalid_credentials" });
+      } else log.error("auth error", { error });
+    },
+    warn(code: string) {
+      log.warn("auth warning", { code });
+    },
+  },
   session: { strategy: "jwt", maxAge: 12 * 3600 },
   pages: { signIn: "/sign-in" },
   providers: [

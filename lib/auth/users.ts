@@ -9,14 +9,9 @@ import { newId } from "@/lib/http/ids";
 import { formatTimestamp } from "@/lib/http/timestamps";
 import { dummyHash, hashSecret, verifySecret } from "./password";
 import { type Role, ZRole } from "./roles";
+import { type TUserCreate, ZUserCreate } from "./schemas";
 
-export const ZUserCreate = z.object({
-  email: z.email().transform((e) => e.toLowerCase()),
-  name: z.string().max(200).default(""),
-  role: ZRole.default("user"),
-  password: z.string().min(8, "at least 8 characters").max(200),
-});
-export type TUserCreate = z.input<typeof ZUserCreate>;
+export { type TUserCreate, ZUserCreate } from "./schemas";
 
 export const ZUser = z.object({
   id: z.string(),

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { type Database, getDatabase, type SqlRunner } from "@/lib/db/client";
 import { validationError } from "@/lib/http/errors";
+import { forgetServingState } from "@/lib/recommend/serving-state";
 import { refreshCustomerAggregates } from "./refresh-customer-aggregates";
 import {
   type IntakeKind,
@@ -69,6 +70,9 @@ export async function ingestBatch(options: IngestOptions): Promise<TIntakeResult
           break;
       }
     });
+    // An item deactivated or out of stock must not be served: this process drops its serving
+    // caches at once; other processes within SERVING_TTL_MS (lib/recommend/serving-state.ts).
+    if (kind === "items") forgetServingState();
   }
   return { received: records.length, upserted: good.length, errors };
 }
@@ -138,6 +142,28 @@ async function insertEvents(sql: SqlRunner, records: TEventInput[]): Promise<voi
      RETURNING CASE WHEN event_type = 'purchase' THEN customer_id END AS customer_id`,
     [JSON.stringify(rows)],
   );
+  if (stored.length > 0) await countEvents(sql, stored.length);
   const buyers = [...new Set(stored.map((r) => r.customer_id).filter((c): c is string => !!c))];
   if (buyers.length > 0) await refreshCustomerAggregates({ sql, customerIds: buyers });
+}
+
+export const EVENTS_COUNT_KEY = "events_count";
+
+/**
+ * The number of stored events, kept in system_state in the same transaction as each insert:
+ * count(*) over millions of events is too slow for the Data page. Started from a real count.
+ */
+async function countEvents(sql: SqlRunner, added: number): Promise<void> {
+  const updated = await sql.query(
+    `UPDATE system_state SET value = to_jsonb((value #>> '{}')::bigint + $1), date_modified = now()
+     WHERE key = $2 RETURNING key`,
+    [added, EVENTS_COUNT_KEY],
+  );
+  if (updated.length === 0) {
+    await sql.query(
+      `INSERT INTO system_state (key, value) SELECT $1, to_jsonb(count(*)) FROM events
+       ON CONFLICT (key) DO NOTHING`,
+      [EVENTS_COUNT_KEY],
+    );
+  }
 }

@@ -2,6 +2,7 @@
  * Who the content is for (spec 4.3 rule 5): identity_value may be an item id (-> product_id),
  * "default" or an unknown customer (-> customer_id), or a known cookie (-> the cookie's customer,
  * whose id is returned as identity_value). identity_type, when given, is taken as the caller's word.
+ * One query answers all three questions.
  */
 import { db } from "@/lib/db/client";
 
@@ -15,27 +16,45 @@ export interface Identity {
   item_id?: string;
 }
 
+interface Facts {
+  is_item: boolean;
+  segment: string | null;
+  is_customer: boolean;
+  cookie_customer: string | null;
+  cookie_segment: string | null;
+}
+
+async function facts(value: string): Promise<Facts> {
+  const prisma = await db();
+  const rows = await prisma.$queryRawUnsafe<Facts[]>(
+    `SELECT EXISTS (SELECT 1 FROM items WHERE item_id = $1) AS is_item,
+            c.segment_id AS segment, c.customer_id IS NOT NULL AS is_customer,
+            cc.customer_id AS cookie_customer, cs.segment_id AS cookie_segment
+     FROM (SELECT 1) AS one
+     LEFT JOIN customers c ON c.customer_id = $1
+     LEFT JOIN customer_cookies cc ON cc.cookie_id = $1
+     LEFT JOIN customers cs ON cs.customer_id = cc.customer_id`,
+    value,
+  );
+  return rows[0]!;
+}
+
 export async function resolveIdentity(value: string | null, type: string | null): Promise<Identity> {
   const v = (value ?? "").trim() || "default";
-  const prisma = await db();
   if (v === "default") return { identity_type: "customer_id", identity_value: "default" };
-  const asCustomer = async (id: string): Promise<Identity> => {
-    const c = await prisma.customer.findUnique({ where: { customer_id: id }, select: { segment_id: true } });
-    return {
-      identity_type: "customer_id",
-      identity_value: id,
-      ...(c ? { customer_id: id, segment_id: c.segment_id } : {}),
-    };
-  };
-  const asCookie = async (): Promise<Identity | undefined> => {
-    const cookie = await prisma.customerCookie.findUnique({ where: { cookie_id: v } });
-    return cookie ? asCustomer(cookie.customer_id) : undefined;
-  };
   if (type === "product_id") return { identity_type: "product_id", identity_value: v, item_id: v };
-  if (type === "customer_id") return asCustomer(v);
-  if (type === "cookie_id") return (await asCookie()) ?? { identity_type: "customer_id", identity_value: v };
-  if (await prisma.item.findUnique({ where: { item_id: v }, select: { item_id: true } })) {
-    return { identity_type: "product_id", identity_value: v, item_id: v };
-  }
-  return (await asCookie()) ?? asCustomer(v);
+  const f = await facts(v);
+  const customer = (): Identity => ({
+    identity_type: "customer_id",
+    identity_value: v,
+    ...(f.is_customer ? { customer_id: v, segment_id: f.segment ?? "" } : {}),
+  });
+  const cookie = (): Identity | undefined =>
+    f.cookie_customer
+      ? { identity_type: "customer_id", identity_value: f.cookie_customer, customer_id: f.cookie_customer, segment_id: f.cookie_segment ?? "" }
+      : undefined;
+  if (type === "customer_id") return customer();
+  if (type === "cookie_id") return cookie() ?? { identity_type: "customer_id", identity_value: v };
+  if (f.is_item) return { identity_type: "product_id", identity_value: v, item_id: v };
+  return cookie() ?? customer();
 }

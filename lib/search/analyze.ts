@@ -209,6 +209,24 @@ export function stem(word: string): string {
   return word.slice(0, -1);
 }
 
+/**
+ * A word's root for matching its other forms at a lower weight: "lighting", "lighted",
+ * "lighter" -> "light"; "framing", "frame" -> "fram"; "cutting", "cutter" -> "cut".
+ * Rough on purpose (it is a recall aid, never the term itself).
+ */
+export function root(term: string): string {
+  if (term.length <= 4 || /\d/.test(term)) return term;
+  let r = term;
+  const m = /(?:ings|ing|ers|er|ed|ly)$/.exec(r);
+  if (m && r.length - m[0].length >= 3) {
+    r = r.slice(0, -m[0].length);
+    const n = r.length;
+    if (n > 3 && r[n - 1] === r[n - 2] && !"aeiouls".includes(r[n - 1]!)) r = r.slice(0, -1);
+  }
+  if (r.length > 3 && r.endsWith("e")) r = r.slice(0, -1);
+  return r;
+}
+
 interface Lexeme {
   text: string;
   type: "alpha" | "num" | "sym";

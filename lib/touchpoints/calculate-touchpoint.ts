@@ -6,10 +6,11 @@
  */
 import { getDatabase } from "@/lib/db/client";
 import type { Strategy } from "@/lib/db/generated/client";
-import { fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
+import { FALLBACK_KEY, fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
+import { fillFromState } from "@/lib/recommend/serve-content";
+import { forgetServingState, servingState } from "@/lib/recommend/serving-state";
 import type { TRule } from "./schemas";
 
-export const FALLBACK_KEY = "__fallback__";
 
 export async function calculateTouchpoint(options: { touchpointId: string; now?: Date }): Promise<void> {
   const database = await getDatabase();
@@ -30,10 +31,10 @@ export async function calculateTouchpoint(options: { touchpointId: string; now?:
   }
   await storeResult(FALLBACK_KEY, 0, "best-sellers", await fallbackCandidates(database.sql, options.now));
 
-  const { fillForStrategy } = await import("@/lib/recommend/serve-content");
+  const state = await servingState(touchpoint.touchpoint_id, { fresh: true });
   let usingFallback = false;
   for (const strategy of strategies as Strategy[]) {
-    const { filled } = await fillForStrategy({ touchpoint, strategy, seed: "default" });
+    const filled = fillFromState(state, strategy, "default");
     if (filled.length < touchpoint.number_of_positions || filled.some((f) => f.is_fallback)) usingFallback = true;
   }
   await prisma.$transaction([
@@ -43,6 +44,7 @@ export async function calculateTouchpoint(options: { touchpointId: string; now?:
     }),
     prisma.strategy.updateMany({ where: { strategy_id: { in: ids } }, data: { is_ready: true } }),
   ]);
+  forgetServingState(touchpoint.touchpoint_id);
 
   async function storeResult(strategyId: string, index: number, ruleType: string, itemIds: string[]) {
     await prisma.ruleResult.upsert({

@@ -6,6 +6,7 @@
 import { db } from "@/lib/db/client";
 import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
+import { forgetServingState } from "@/lib/recommend/serving-state";
 
 export function isLive(t: { is_active: boolean; is_draft: boolean }): boolean {
   return t.is_active || !t.is_draft;

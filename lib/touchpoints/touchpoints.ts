@@ -7,6 +7,7 @@ import { listResponse, type TPagination } from "@/lib/http/pagination";
 import { formatTimestamp } from "@/lib/http/timestamps";
 import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
+import { forgetServingState } from "@/lib/recommend/serving-state";
 import { SUBTYPES } from "./constants";
 import { isLive, requestRecalculation } from "./recalculate";
 import type { TRule, TTouchpoint, TTouchpointInput } from "./schemas";
@@ -163,6 +164,7 @@ export async function deleteTouchpoint(id: string): Promise<{ detail: string }> 
     prisma.touchpointImpression.deleteMany({ where: { touchpoint_id: id } }),
     prisma.touchpoint.delete({ where: { touchpoint_id: id } }),
   ]);
+  forgetServingState(id);
   return { detail: `Touchpoint ${id} was deleted.` };
 }
 

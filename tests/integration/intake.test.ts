@@ -4,6 +4,7 @@ import * as discounts from "@/app/api/latest/data/discounts/route";
 import * as events from "@/app/api/latest/data/events/route";
 import * as items from "@/app/api/latest/data/items/route";
 import * as segments from "@/app/api/latest/data/segments/route";
+import { getDataOverview } from "@/lib/data/get-data-overview";
 import { db } from "@/lib/db/client";
 import { call, tokenFor } from "./http";
 
@@ -76,6 +77,8 @@ describe("data intake", () => {
     await call(events.POST, { path: "/data/events", token, body: batch });
     const prisma = await db();
     expect(await prisma.event.count({ where: { customer_id: "idem-c" } })).toBe(2);
+    // The Data page's counter follows inserts exactly, re-imports included.
+    expect((await getDataOverview()).events).toBe(await prisma.event.count());
   });
 
   it("links cookies to customers and keeps segments with counts", async () => {

@@ -1,0 +1,100 @@
+/**
+ * What serving a touchpoint needs, loaded once and kept for a few seconds per process: the
+ * touchpoint, its strategies, their calculated rule lists, the fallback list and the rows of the
+ * eligible candidate items. A request then costs only the identity lookup and the slot filling.
+ * Catalog changes (an item deactivated or out of stock) show within SERVING_TTL_MS; an edited
+ * touchpoint or a finished calculation at the next load.
+ */
+import { db } from "@/lib/db/client";
+import type { Item, Strategy, Touchpoint } from "@/lib/db/generated/client";
+import { conflict, notFound } from "@/lib/http/errors";
+import type { TRule } from "@/lib/touchpoints/schemas";
+import { ELIGIBLE } from "./item-filter";
+import { FALLBACK_KEY } from "./rule-candidates";
+
+export const SERVING_TTL_MS = 3000;
+/** Candidates per list whose rows are kept: enough for any draw, bounded for memory. */
+const ROWS_PER_LIST = 2000;
+
+export interface ServingState {
+  touchpoint: Touchpoint;
+  defaultStrategy: Strategy;
+  additional: Strategy[];
+  candidates: Map<string, Map<number, string[]>>;
+  fallback: string[];
+  /** Eligible items among the candidates, plus random eligible extras for the last resort. */
+  items: Map<string, Item>;
+  extras: string[];
+  loadedAt: number;
+}
+
+const cache = new Map<string, Promise<ServingState>>();
+
+async function load(touchpointId: string): Promise<ServingState> {
+  const prisma = await db();
+  const touchpoint = await prisma.touchpoint.findUnique({ where: { touchpoint_id: touchpointId } });
+  if (!touchpoint) throw notFound(`No touchpoint has id ${touchpointId}.`);
+  const ids = [touchpoint.default_strategy, ...touchpoint.strategies];
+  const [strategies, results] = await Promise.all([
+    prisma.strategy.findMany({ where: { strategy_id: { in: ids } } }),
+    prisma.ruleResult.findMany({ where: { strategy_id: { in: [...ids, FALLBACK_KEY] } } }),
+  ]);
+  const byId = new Map(strategies.map((s) => [s.strategy_id, s]));
+  const defaultStrategy = byId.get(touchpoint.default_strategy);
+  if (!defaultStrategy) throw conflict(`The default strategy of touchpoint ${touchpointId} no longer exists.`, "broken_reference");
+  const candidates = new Map<string, Map<number, string[]>>();
+  let fallback: string[] = [];
+  const wanted = new Set<string>();
+  for (const r of results) {
+    if (r.strategy_id === FALLBACK_KEY) fallback = r.item_ids;
+    else {
+      const perRule = candidates.get(r.strategy_id) ?? new Map<number, string[]>();
+      perRule.set(r.rule_index, r.item_ids);
+      candidates.set(r.strategy_id, perRule);
+    }
+    for (const id of r.item_ids.slice(0, ROWS_PER_LIST)) wanted.add(id);
+  }
+  const rows = await prisma.$queryRawUnsafe<Item[]>(
+    `SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`,
+    [...wanted],
+  );
+  // A few random eligible items outside every list: the last resort when lists run dry.
+  const extraRows = await prisma.$queryRawUnsafe<Item[]>(
+    `SELECT i.* FROM items i WHERE ${ELIGIBLE} AND NOT (i.item_id = ANY($1::text[])) ORDER BY md5(i.item_id) LIMIT $2`,
+    [...wanted],
+    Math.max(10, touchpoint.number_of_positions * 2),
+  );
+  const items = new Map([...rows, ...extraRows].map((i) => [i.item_id, i]));
+  return {
+    touchpoint,
+    defaultStrategy,
+    additional: touchpoint.strategies.map((s) => byId.get(s)).filter((s): s is Strategy => !!s),
+    candidates,
+    fallback,
+    items,
+    extras: extraRows.map((i) => i.item_id),
+    loadedAt: Date.now(),
+  };
+}
+
+export async function servingState(touchpointId: string, options: { fresh?: boolean } = {}): Promise<ServingState> {
+  const cached = cache.get(touchpointId);
+  if (cached && !options.fresh) {
+    const state = await cached.catch(() => undefined);
+    if (state && Date.now() - state.loadedAt < SERVING_TTL_MS) return state;
+  }
+  const next = load(touchpointId);
+  cache.set(touchpointId, next);
+  next.catch(() => cache.delete(touchpointId));
+  return next;
+}
+
+/** Forget a touchpoint's state (after an edit in this process; other processes wait out the TTL). */
+export function forgetServingState(touchpointId?: string): void {
+  if (touchpointId) cache.delete(touchpointId);
+  else cache.clear();
+}
+
+export function rulesOf(strategy: Strategy): TRule[] {
+  return strategy.rules as TRule[];
+}
