@@ -1,0 +1,41 @@
+import { redirect } from "next/navigation";
+import { signOutAction } from "@/components/auth/actions";
+import { Providers } from "@/components/providers";
+import { studioLinks } from "@/components/studio/nav-links";
+import { StudioNav } from "@/components/studio/studio-nav";
+import { Button } from "@/components/ui/button";
+import { currentUser } from "@/lib/auth/authjs";
+
+const ROLE_LABEL = { user: "marketer", advanced: "advanced", super: "super" } as const;
+
+export default async function StudioLayout({ children }: { children: React.ReactNode }) {
+  const me = await currentUser();
+  if (!me) redirect("/sign-in");
+
+  const account = (
+    <div className="space-y-2 text-sm">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900" data-testid="current-user">
+          {me.subject}
+        </p>
+        <p className="text-slate-500">
+          Role: <span data-testid="current-role">{ROLE_LABEL[me.role]}</span>
+        </p>
+      </div>
+      <form action={signOutAction}>
+        <Button type="submit" variant="secondary" size="sm">
+          Sign out
+        </Button>
+      </form>
+    </div>
+  );
+
+  return (
+    <Providers>
+      <StudioNav links={studioLinks(me.role === "super")} account={account} />
+      <main className="px-4 py-6 md:ml-56 md:px-8 md:py-8">
+        <div className="mx-auto max-w-6xl">{children}</div>
+      </main>
+    </Providers>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { DemoAccounts } from "@/components/auth/demo-accounts";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { safeRedirect } from "@/components/auth/sign-in-schema";
+import { currentUser } from "@/lib/auth/authjs";
+import { env } from "@/lib/env";
+
+export const metadata: Metadata = { title: "Sign in · Lumen" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+  const { callbackUrl } = await searchParams;
+  const redirectTo = safeRedirect(callbackUrl);
+  if (await currentUser()) redirect(redirectTo);
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-10">
+      <div className="w-full max-w-sm space-y-6">
+        <div className="text-center">
+          <p className="text-2xl font-bold tracking-tight text-indigo-700">Lumen</p>
+          <h1 className="mt-2 text-lg font-semibold text-slate-900">Sign in to the studio</h1>
+        </div>
+        <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <SignInForm redirectTo={redirectTo} />
+        </div>
+        <DemoAccounts password={env().DEMO_PASSWORD} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import { expect, test } from "@playwright/test";
+
+test("a wrong password is refused with a message and the user stays on the sign-in page", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill("advanced@example.com");
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // Next.js adds an empty route announcer with role=alert; ours is the one with text.
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("Wrong e-mail or password");
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+});
+
+test("the form checks the e-mail before sending", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill("not-an-email");
+  await page.getByLabel("Password").fill("x");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Enter an e-mail address such as name@example.com.")).toBeVisible();
+});
