@@ -39,6 +39,7 @@ export interface ScoreParams {
   /** Relevance kept for words matched only after the name's first in/with/for clause. */
   tailFactor: number;
   typeBoost: number;
+  typeWeight: number;
   typo2MinLength: number;
   splitUnknownCodes: boolean;
   unknownPrefixMinLength: number;
@@ -73,6 +74,7 @@ export const DEFAULT_SCORE_PARAMS: ScoreParams = {
   proximityWeight: 0.2,
   tailFactor: 0.8,
   typeBoost: 0,
+  typeWeight: 0,
   typo2MinLength: 8,
   splitUnknownCodes: true,
   unknownPrefixMinLength: 99,

@@ -97,6 +97,8 @@ export class SearchIndex {
   private termIds = new Map<string, number>();
   private terms: string[] = [];
   private df: number[] = [];
+  /** Names whose head ends with the term (it names what the item is: "... Faucet in Chrome"). */
+  private typeCount: number[] = [];
   private pDocs: number[][] = [];
   private pName: number[][] = [];
   private pOther: number[][] = [];
@@ -155,6 +157,8 @@ export class SearchIndex {
     }
     this.nameSeq[slot] = Int32Array.from(nameTerms, (t) => this.termIds.get(t.term)!);
     this.headLen[slot] = Math.min(head < 0 ? nameTerms.length : head, 65535);
+    const typeTerm = this.typeTermOf(slot);
+    if (typeTerm >= 0) this.typeCount[typeTerm] = this.typeCount[typeTerm]! + 1;
     for (const field of input.fields ?? []) {
       if (!field.text) continue;
       for (const t of analyze(field.text).filter(indexable)) this.count(counts, t.term).other += field.weight;
@@ -181,6 +185,8 @@ export class SearchIndex {
     this.alive[slot] = 0;
     this.keys[slot] = undefined;
     for (const id of this.docTerms[slot] ?? EMPTY) this.df[id]! -= 1;
+    const typeTerm = this.typeTermOf(slot);
+    if (typeTerm >= 0) this.typeCount[typeTerm] = this.typeCount[typeTerm]! - 1;
     this.docTerms[slot] = undefined;
     this.nameSeq[slot] = undefined;
     this.totalNameLen -= this.nameLen[slot]!;
@@ -382,12 +388,13 @@ export class SearchIndex {
         if (surface.length >= typoMin && !/\d/.test(surface)) this.addTypos(expansions, t.term, exact);
         if (surface.length >= 6 && !/\d/.test(surface)) this.addSplits(expansions, surface, exact);
       }
-      const importance = Math.max(
-        exact !== undefined && this.df[exact]! > 0
-          ? this.idf(exact)
-          : Math.max(0, ...expansions.map((e) => Math.max(...e.terms.map((id) => this.idf(id))))),
-        0.1,
-      );
+      const known = exact !== undefined && this.df[exact]! > 0;
+      const rarity = known
+        ? this.idf(exact)
+        : Math.max(0, ...expansions.map((e) => Math.max(...e.terms.map((id) => this.idf(id)))));
+      // Words that usually name the product type weigh more than its modifiers.
+      const typeness = known ? this.typeCount[exact]! / this.df[exact]! : 0;
+      const importance = Math.max(rarity, 0.1) * (1 + p.typeWeight * typeness);
       return { text: t.surface ?? t.term, term: t.term, expansions, importance };
     });
     // Two words written together in the catalog ("shower head" -> "showerhead").
@@ -569,6 +576,18 @@ export class SearchIndex {
     }
   }
 
+  /** The last term of a name's head (before its first in/with/for clause), or -1. */
+  private typeTermOf(slot: number): number {
+    const seq = this.nameSeq[slot];
+    const head = this.headLen[slot]!;
+    if (!seq || head === 0) return -1;
+    // Skip trailing numbers and measures: "Drill 18-Volt" names a drill.
+    for (let k = Math.min(head, seq.length) - 1; k >= 0; k--) {
+      if (/^[a-z]+$/.test(this.terms[seq[k]!]!)) return seq[k]!;
+    }
+    return -1;
+  }
+
   private known(term: string): boolean {
     const id = this.termIds.get(term);
     return id !== undefined && this.df[id]! > 0;
@@ -586,6 +605,7 @@ export class SearchIndex {
       this.termIds.set(term, id);
       this.terms.push(term);
       this.df.push(0);
+      this.typeCount.push(0);
       this.pDocs.push([]);
       this.pName.push([]);
       this.pOther.push([]);

@@ -11,7 +11,6 @@ import { fillFromState } from "@/lib/recommend/serve-content";
 import { forgetServingState, servingState } from "@/lib/recommend/serving-state";
 import type { TRule } from "./schemas";
 
-
 export async function calculateTouchpoint(options: { touchpointId: string; now?: Date }): Promise<void> {
   const database = await getDatabase();
   const prisma = database.prisma;

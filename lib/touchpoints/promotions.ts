@@ -9,7 +9,6 @@
  *   invalid-attempt: {link} = the wheel page, {promotion_long_name} = the touchpoint's name.
  */
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { conflict, notFound } from "@/lib/http/errors";
@@ -17,59 +16,29 @@ import { newId } from "@/lib/http/ids";
 import { formatTimestamp } from "@/lib/http/timestamps";
 import { sendMessage } from "@/lib/messaging/send-message";
 
-export const MESSAGE_TYPES = [
-  "promotion-message",
-  "promotion-main-description",
-  "successful-attempt",
-  "invalid-attempt",
-] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
-export const PLACEHOLDERS = ["link", "promotion_long_name"] as const;
+import {
+  DEFAULT_TEMPLATES,
+  MESSAGE_TYPES,
+  type MessageType,
+  PLACEHOLDERS,
+  type TPromotionConfigInput,
+  type TPromotionTestSend,
+  ZPromotion,
+  ZPromotionConfigInput,
+  ZPromotionTestSend,
+} from "./promotion-schemas";
 
-export const DEFAULT_TEMPLATES: Record<MessageType, string> = {
-  "promotion-message": "Spin our wheel of fortune and win a discount: {link}",
-  "promotion-main-description": "Spin the wheel once to win one of the discounts of {promotion_long_name}.",
-  "successful-attempt": "You won {promotion_long_name}! Redeem it here: {link}",
-  "invalid-attempt": "This wheel has already been spun. Keep an eye out for our next promotion.",
+export {
+  DEFAULT_TEMPLATES,
+  MESSAGE_TYPES,
+  type MessageType,
+  PLACEHOLDERS,
+  type TPromotionConfigInput,
+  type TPromotionTestSend,
+  ZPromotion,
+  ZPromotionConfigInput,
+  ZPromotionTestSend,
 };
-
-const ZTemplate = z
-  .string()
-  .min(1, "required")
-  .max(1000)
-  .superRefine((t, ctx) => {
-    for (const m of t.matchAll(/\{([^{}]*)\}/g)) {
-      if (!(PLACEHOLDERS as readonly string[]).includes(m[1]!)) {
-        ctx.addIssue({ code: "custom", message: `unknown placeholder {${m[1]}}: use {link} or {promotion_long_name}` });
-      }
-    }
-  });
-
-export const ZPromotionConfigInput = z.object({
-  touchpoint_id: z.string().min(1, "required"),
-  author: z.string().max(200).default(""),
-  promotion_base_url: z.url().describe("Shop page where a won discount is redeemed"),
-  config: z
-    .array(z.object({ message_type: z.enum(MESSAGE_TYPES), message_template: ZTemplate }))
-    .min(1)
-    .max(4)
-    .refine((c) => new Set(c.map((m) => m.message_type)).size === c.length, "each message_type at most once"),
-});
-export type TPromotionConfigInput = z.infer<typeof ZPromotionConfigInput>;
-
-export const ZPromotion = ZPromotionConfigInput.extend({
-  promotion_id: z.string(),
-  date_created: z.string(),
-  date_modified: z.string(),
-});
-
-export const ZPromotionTestSend = z.object({
-  customer_id: z.string().max(200).default(""),
-  touchpoint_id: z.string().min(1, "required"),
-  concept_id: z.string().max(200).default(""),
-  phone_number: z.string().regex(/^\+?[0-9 ()-]{5,20}$/, "must be a phone number"),
-});
-export type TPromotionTestSend = z.infer<typeof ZPromotionTestSend>;
 
 export function fillTemplate(template: string, values: Record<(typeof PLACEHOLDERS)[number], string>): string {
   return template.replace(/\{(link|promotion_long_name)\}/g, (_m, key: keyof typeof values) => values[key]);

@@ -38,6 +38,7 @@ export async function requestRecalculation(options: {
         data: { is_ready: false },
       }),
     ]);
+    forgetServingState(t.touchpoint_id);
     await boss.send(
       JOBS.calculateTouchpoint,
       { touchpointId: t.touchpoint_id },
