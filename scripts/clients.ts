@@ -9,35 +9,13 @@ import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createApiClient, listApiClients, revokeApiClient, ZApiClientCreate } from "@/lib/auth/api-clients";
-import { closeDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
-import { ApiError } from "@/lib/http/errors";
+import { parse, runCommand, table, UsageError } from "./cli";
 
 const USAGE = `Usage: npm run clients -- <command> [options]
   add --name N --role user|advanced|super
   list
   revoke --client-id ID`;
-
-class UsageError extends Error {}
-
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new UsageError(z.prettifyError(parsed.error));
-  return parsed.data;
-}
-
-function table(rows: Record<string, string>[]): string {
-  const first = rows[0];
-  if (!first) return "(none)";
-  const keys = Object.keys(first);
-  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => (r[k] ?? "").length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join("  ")
-      .trimEnd();
-  return [line(keys), ...rows.map((r) => line(keys.map((k) => r[k] ?? "")))].join("\n");
-}
 
 async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -103,20 +81,4 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-try {
-  await run(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError || (error instanceof TypeError && "code" in error)) {
-    // parseArgs reports unknown or malformed options as a TypeError with an ERR_PARSE_ARGS_* code.
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else if (error instanceof ApiError) {
-    console.error(error.detail);
-    process.exitCode = 1;
-  } else {
-    console.error(error);
-    process.exitCode = 1;
-  }
-} finally {
-  await closeDatabase();
-}
+await runCommand(USAGE, () => run(process.argv.slice(2)));

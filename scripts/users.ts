@@ -10,9 +10,8 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ZRole } from "@/lib/auth/roles";
 import { createUser, disableUser, listUsers, setUserRole, ZUserCreate } from "@/lib/auth/users";
-import { closeDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
-import { ApiError } from "@/lib/http/errors";
+import { parse, runCommand, table, UsageError } from "./cli";
 
 const USAGE = `Usage: npm run users -- <command> [options]
   add --email E --role user|advanced|super --password P [--name N]
@@ -20,28 +19,7 @@ const USAGE = `Usage: npm run users -- <command> [options]
   set-role --email E --role user|advanced|super
   disable --email E [--enable]`;
 
-class UsageError extends Error {}
-
 const ZEmail = z.email("must be an e-mail address");
-
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new UsageError(z.prettifyError(parsed.error));
-  return parsed.data;
-}
-
-function table(rows: Record<string, string>[]): string {
-  const first = rows[0];
-  if (!first) return "(none)";
-  const keys = Object.keys(first);
-  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => (r[k] ?? "").length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i] ?? 0))
-      .join("  ")
-      .trimEnd();
-  return [line(keys), ...rows.map((r) => line(keys.map((k) => r[k] ?? "")))].join("\n");
-}
 
 async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -114,20 +92,4 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-try {
-  await run(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError || (error instanceof TypeError && "code" in error)) {
-    // parseArgs reports unknown or malformed options as a TypeError with an ERR_PARSE_ARGS_* code.
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else if (error instanceof ApiError) {
-    console.error(error.detail);
-    process.exitCode = 1;
-  } else {
-    console.error(error);
-    process.exitCode = 1;
-  }
-} finally {
-  await closeDatabase();
-}
+await runCommand(USAGE, () => run(process.argv.slice(2)));
