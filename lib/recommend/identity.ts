@@ -51,7 +51,12 @@ export async function resolveIdentity(value: string | null, type: string | null)
   });
   const cookie = (): Identity | undefined =>
     f.cookie_customer
-      ? { identity_type: "customer_id", identity_value: f.cookie_customer, customer_id: f.cookie_customer, segment_id: f.cookie_segment ?? "" }
+      ? {
+          identity_type: "customer_id",
+          identity_value: f.cookie_customer,
+          customer_id: f.cookie_customer,
+          segment_id: f.cookie_segment ?? "",
+        }
       : undefined;
   if (type === "customer_id") return customer();
   if (type === "cookie_id") return cookie() ?? { identity_type: "customer_id", identity_value: v };

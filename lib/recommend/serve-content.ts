@@ -27,7 +27,11 @@ export interface Content {
   content: ContentEntry[];
 }
 
-export function chooseStrategy(defaultStrategy: Strategy, additional: Strategy[], segmentId: string | undefined): Strategy {
+export function chooseStrategy(
+  defaultStrategy: Strategy,
+  additional: Strategy[],
+  segmentId: string | undefined,
+): Strategy {
   for (const s of additional) {
     if (s.segments.includes(ALL_CUSTOMERS) || (segmentId && s.segments.includes(segmentId))) return s;
   }

@@ -41,7 +41,8 @@ async function load(touchpointId: string): Promise<ServingState> {
   ]);
   const byId = new Map(strategies.map((s) => [s.strategy_id, s]));
   const defaultStrategy = byId.get(touchpoint.default_strategy);
-  if (!defaultStrategy) throw conflict(`The default strategy of touchpoint ${touchpointId} no longer exists.`, "broken_reference");
+  if (!defaultStrategy)
+    throw conflict(`The default strategy of touchpoint ${touchpointId} no longer exists.`, "broken_reference");
   const candidates = new Map<string, Map<number, string[]>>();
   let fallback: string[] = [];
   const wanted = new Set<string>();
