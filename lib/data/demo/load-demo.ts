@@ -71,8 +71,18 @@ export async function loadDemo(options: { now?: Date } = {}): Promise<void> {
           synthetic: kind === "customers" || source === "generator",
         });
         await addToImportRun(runId, result, i);
+        const before = Math.floor((progress.done / progress.total) * 10);
         progress.done += result.received;
         await setDemoProgress(progress);
+        // The console shows the load too: a line at every tenth of the way.
+        if (Math.floor((progress.done / progress.total) * 10) > before) {
+          log.info("loading the demo shop", {
+            phase: kind,
+            done: progress.done,
+            total: progress.total,
+            percent: Math.round((progress.done / progress.total) * 100),
+          });
+        }
       }
       await finishImportRun(runId);
     }
