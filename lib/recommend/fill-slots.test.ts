@@ -40,6 +40,16 @@ describe("fillSlots", () => {
     expect(out.map((f) => f.item_id)).toEqual(["A", "B"]);
   });
 
+  it("leaves the shared candidate lists as they were", () => {
+    const candidates = new Map([[0, ["A", "B"]]]);
+    const fallback = ["C"];
+    const input = { slots: 2, rules, candidates, fallback, isEligible: () => true, seed: "x" };
+    const first = fillSlots(input);
+    expect(fillSlots(input)).toEqual(first);
+    expect(candidates.get(0)).toEqual(["A", "B"]);
+    expect(fallback).toEqual(["C"]);
+  });
+
   it("random-products is stable for one seed and differs between seeds", () => {
     const items = Array.from({ length: 50 }, (_, i) => `I${i}`);
     expect(seededShuffle(items, "cust-1|2026-11-21")).toEqual(seededShuffle(items, "cust-1|2026-11-21"));

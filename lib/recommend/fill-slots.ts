@@ -49,7 +49,8 @@ export function fillSlots(input: FillInput): Filled[] {
   });
   const queues = new Map<number, string[]>();
   input.rules.forEach((rule, r) => {
-    queues.set(r, servingOrder(rule, r, input.candidates.get(r) ?? [], input.seed));
+    // A copy: the lists are shared by every request for a few seconds (lib/recommend/serving-state.ts).
+    queues.set(r, [...servingOrder(rule, r, input.candidates.get(r) ?? [], input.seed)]);
   });
   const take = (list: string[]): string | undefined => {
     while (list.length > 0) {
