@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineOperation, MB } from "@/lib/http/operation";
 import { ZPagination } from "@/lib/http/pagination";
 import { ZDataOverview } from "./get-data-overview";
+import { ZDiscountList } from "./list-discounts";
 import { type IntakeKind, MAX_BATCH, RECORD_SCHEMAS, ZIntakeResult } from "./schemas";
 import { ZSegmentList } from "./segments";
 
@@ -52,4 +53,17 @@ export const dataOverviewOp = defineOperation({
   summary: "Counts of items, customers, events, segments and the last imports",
   auth: "user",
   response: ZDataOverview,
+});
+
+export const listDiscountsOp = defineOperation({
+  method: "GET",
+  path: "/data/discounts",
+  tag: "Data intake",
+  summary: "List discounts (of leaflets) with whether each is valid now",
+  auth: "user",
+  query: ZPagination.extend({
+    leaflet_id: z.string().max(200).optional(),
+    search: z.string().max(200).optional().describe("Part of the id or name"),
+  }),
+  response: ZDiscountList,
 });

@@ -148,6 +148,15 @@ describe("data intake", () => {
     });
     expect(res.body.upserted).toBe(1);
     expect(res.body.errors[0]).toMatchObject({ index: 1, detail: expect.stringContaining("valid_to") });
+    const list = await call(discounts.GET, {
+      path: "/data/discounts",
+      token: await tokenFor("user"),
+      query: { leaflet_id: "l-1" },
+    });
+    expect(list.body).toMatchObject({
+      count: 1,
+      discounts: [{ discount_id: "d-1", item_ids: ["up-1"], is_valid_now: false }],
+    });
   });
 
   it("refuses more than 10,000 records with 422", async () => {
