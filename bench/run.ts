@@ -5,8 +5,9 @@
 import { closeDatabase } from "@/lib/db/client";
 import { type Scenario, writeResult } from "./lib";
 import { intake } from "./scenarios/intake";
+import { search } from "./scenarios/search";
 
-const SCENARIOS: Scenario[] = [intake];
+const SCENARIOS: Scenario[] = [intake, search];
 
 const [name, ...options] = process.argv.slice(2).filter((a, i) => !(i === 0 && a === "--"));
 const chosen = name ? SCENARIOS.filter((s) => s.name === name) : SCENARIOS;

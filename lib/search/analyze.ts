@@ -198,11 +198,13 @@ export function fold(text: string): { folded: string; origin: number[] | undefin
   return { folded, origin };
 }
 
+const SAME_PLURAL = new Set(["series", "species", "news"]);
+
 /** Light English plural stemmer: enough for product words, never shortens below 3 letters. */
 export function stem(word: string): string {
   const n = word.length;
   if (n <= 3 || word.charCodeAt(n - 1) !== 115 /* s */) return word;
-  if (word.endsWith("ss") || word.endsWith("us") || word.endsWith("is")) return word;
+  if (word.endsWith("ss") || word.endsWith("us") || word.endsWith("is") || SAME_PLURAL.has(word)) return word;
   if (n > 4 && word.endsWith("ies") && !word.endsWith("eies") && !word.endsWith("aies")) return `${word.slice(0, -3)}y`;
   if (n > 5 && word.endsWith("lves")) return `${word.slice(0, -3)}f`;
   if (n > 4 && /(ches|shes|sses|xes|zes)$/.test(word)) return word.slice(0, -2);

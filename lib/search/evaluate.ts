@@ -11,8 +11,8 @@ import { createGunzip } from "node:zlib";
 import { parse } from "csv-parse";
 import { analyze, STOPWORDS } from "./analyze";
 import { Bm25 } from "./bm25";
-import { SearchIndex } from "./search-index";
 import type { ScoreParams } from "./score";
+import { SearchIndex } from "./search-index";
 
 export type Judgments = Map<string, Map<string, number>>;
 
@@ -106,6 +106,9 @@ export interface QualityReport {
   queries: number;
   judgments: number;
   index_build_s: number;
+  /** Heap taken by the index (after garbage collection), when the caller could measure it. */
+  index_heap_mb?: number;
+  index_terms: number;
   ours: QualityFigures;
   bm25_same_tokens: QualityFigures;
   bm25_plain_tokens: QualityFigures;
@@ -119,16 +122,21 @@ export async function evaluateRelevance(options: {
   judgmentsFile: string;
   params?: Partial<ScoreParams>;
   onProgress?: (line: string) => void;
+  /** Heap in use after a full garbage collection, to measure the index's size. */
+  heapUsed?: () => number;
 }): Promise<{ report: QualityReport; index: SearchIndex; products: { id: string; title: string }[] }> {
   const say = options.onProgress ?? (() => {});
   const products = await readProducts(options.productsFile);
   const judgments = await readJudgments(options.judgmentsFile);
   say(`read ${products.length.toLocaleString("en")} products, ${judgments.size.toLocaleString("en")} queries`);
 
+  const heapBefore = options.heapUsed?.();
   const started = performance.now();
   const index = new SearchIndex(options.params);
   for (const p of products) index.upsert({ key: p.id, name: p.title });
   const buildS = (performance.now() - started) / 1000;
+  const heapMb = heapBefore === undefined ? undefined : ((options.heapUsed?.() ?? 0) - heapBefore) / 1048576;
+  say(`indexed in ${buildS.toFixed(2)} s`);
 
   const same = new Bm25();
   const plain = new Bm25();
@@ -152,6 +160,8 @@ export async function evaluateRelevance(options: {
       queries: judgments.size,
       judgments: judged,
       index_build_s: Math.round(buildS * 1000) / 1000,
+      ...(heapMb === undefined ? {} : { index_heap_mb: Math.round(heapMb * 10) / 10 }),
+      index_terms: index.terms,
       ours: strip(ours),
       bm25_same_tokens: strip(bm25),
       bm25_plain_tokens: strip(bm25Plain),

@@ -46,21 +46,31 @@ function trigrams(word: string): string[] {
   return out;
 }
 
+// Rows of the distance table, reused (searches run one at a time).
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Optimal string alignment distance (adjacent transpositions count 1), or max + 1 when above max. */
 export function editDistance(a: string, b: string, max: number): number {
   const n = a.length;
   const m = b.length;
   if (Math.abs(n - m) > max) return max + 1;
-  let prev2 = new Array<number>(m + 1).fill(0);
-  let prev = Array.from({ length: m + 1 }, (_, j) => j);
-  let cur = new Array<number>(m + 1).fill(0);
+  if (rows[0]!.length <= m) rows = [new Int32Array(m + 1), new Int32Array(m + 1), new Int32Array(m + 1)];
+  let [prev2, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
     cur[0] = i;
     let rowMin = i;
     for (let j = 1; j <= m; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) {
+        v = Math.min(v, prev2[j - 2]! + 1);
+      }
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }

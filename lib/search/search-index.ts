@@ -1,22 +1,24 @@
 /**
  * The in-memory product index: an inverted index over the analysed terms of each item's name
- * (field weight 1) and its other texts (ids, other names, categories, attributes, descriptions,
- * each with its own weight), updated one item at a time.
+ * (weight 1) and its other texts (each with its own weight), updated one item at a time.
  *
- * Scoring (see ./score.ts for the constants and README of lib/search for the reasoning):
- * every word of the query is expanded to index terms (the exact term; a measure's number; the
- * parts of a joined code; prefixes of the last word as typed; one-edit typos of words of 5+
- * letters; the shop's synonyms; compounds written apart or together). Per word a document keeps
- * its best expansion, scored BM25-style (term rarity x saturated term frequency, name length
- * normalised) times the expansion's weight. A document's relevance is the sum over words, scaled
- * by the share of the query's words it matched (coverage), so items matching every word rank
- * above items matching the rarest one only. match_score is independent of rarity: the mean over
- * query words of the match quality (1 exact in the name ... 0 unmatched), times 100.
+ * Ranking, per query (./plan-query.ts turns the query into words and their expansions):
+ * 1. Per word, a document keeps its best expansion, scored BM25-style: rarity (idf ** idfPower)
+ *    x saturated term frequency (name length normalised) x the expansion's weight.
+ * 2. relevance = sum over words x coverage ** coveragePower, coverage being the share of the
+ *    query's words (by rarity, times match quality) the document matched: items matching every
+ *    word rank above items matching the rarest one well.
+ * 3. The best rerankDepth are re-ordered by word order in the name (consecutive query words
+ *    standing together gain; words matched only after the name's first in/with/for clause lose).
+ * 4. score = relevance x the item's boost (popularity, availability; 1 by default).
+ * match_score does not depend on rarity: the mean over the query's words of the match quality
+ * (1 exact in the name ... 0 unmatched) x 100, so it compares across queries.
  */
-import { analyze, root, STOPWORDS, stem, type Term } from "./analyze";
-import { TrigramVocabulary } from "./fuzzy";
+import { analyze, STOPWORDS, type Term } from "./analyze";
+import { type Expansion, planQuery, type QueryWord } from "./plan-query";
 import { DEFAULT_SCORE_PARAMS, type ScoreParams } from "./score";
 import type { SynonymTable } from "./synonyms";
+import { Vocabulary } from "./vocabulary";
 
 export interface IndexField {
   text: string;
@@ -32,35 +34,16 @@ export interface IndexInput {
   boost?: number;
 }
 
-export type MatchKind = "exact" | "synonym" | "prefix" | "typo" | "partial";
-
-interface Expansion {
-  /** Index term ids; more than one means all must be present (a phrase or the parts of a code). */
-  terms: number[];
-  weight: number;
-  /** Match quality for match_score (before the field factor). */
-  quality: number;
-  kind: MatchKind;
-  /** Scores with this rarity instead of the term's own (a stand-in must not beat the word itself). */
-  idf?: number;
-}
-
-export interface QueryWord {
-  text: string;
-  term: string;
-  expansions: Expansion[];
-  /** Importance for coverage (the rarity of its best-known form). */
-  importance: number;
-}
-
 export interface IndexHit {
   key: string;
   /** 0-100: how well the item matches, comparable across queries. */
   match_score: number;
   /** The text relevance before boosts, scaled to about 0-100 for this query. */
   relevance: number;
-  /** The ordering score: relevance times the item's boost. */
+  /** The ordering score: relevance times the item's boost (same scale). */
   score: number;
+  /** The index terms of this item that matched (when the request asked to explain). */
+  matched: string[];
 }
 
 export interface SearchRequest {
@@ -72,41 +55,37 @@ export interface SearchRequest {
   synonyms?: SynonymTable;
   /** Treat the last word as possibly unfinished (search as you type). Default true. */
   prefixLast?: boolean;
+  /** Fill IndexHit.matched (the terms that matched, for highlighting). */
+  explain?: boolean;
 }
 
-const ALPHABET = "abcdefghijklmnopqrstuvwxyz";
-const EMPTY: number[] = [];
+const EMPTY: readonly number[] = [];
+const CLAUSE_WORDS = new Set(["in", "with", "for"]);
+const indexable = (t: Term) => !(t.kind === "word" && STOPWORDS.has(t.term));
+
+type Scratch = Int32Array | Float32Array | Float64Array | Uint8Array | Uint16Array;
 
 export class SearchIndex {
   readonly params: ScoreParams;
-  // Documents, by slot. A re-indexed or removed item leaves a dead slot behind until compaction.
+  private vocab = new Vocabulary();
+  // Documents by slot. A re-indexed or removed item leaves a dead slot until compaction.
   private keys: (string | undefined)[] = [];
+  private slotOf = new Map<string, number>();
   private alive = new Uint8Array(1024);
   private nameLen = new Float32Array(1024);
   private boosts = new Float32Array(1024);
-  /** Distinct term ids of each slot (sorted), to unindex it and to explain matches. */
+  /** Distinct term ids of each slot, sorted: to unindex it and to explain its matches. */
   private docTerms: (Int32Array | undefined)[] = [];
-  /** The name's term ids in order, and how many come before its first " in/with/for" clause. */
+  /** The name's term ids in order, and how many stand before its first in/with/for clause. */
   private nameSeq: (Int32Array | undefined)[] = [];
   private headLen = new Uint16Array(1024);
-  private slotOf = new Map<string, number>();
   private live = 0;
   private dead = 0;
   private totalNameLen = 0;
-  // Vocabulary and postings, by term id.
-  private termIds = new Map<string, number>();
-  private terms: string[] = [];
-  private df: number[] = [];
-  /** Names whose head ends with the term (it names what the item is: "... Faucet in Chrome"). */
-  private typeCount: number[] = [];
+  // Postings by term id: slots, term frequency in the name, weighted frequency elsewhere.
   private pDocs: number[][] = [];
   private pName: number[][] = [];
   private pOther: number[][] = [];
-  private sorted: string[] | undefined;
-  /** Root -> the term ids with that root (other forms of a word). */
-  private roots = new Map<string, number[]>();
-  /** Letter-only words of 7+ letters, for two-edit typos. */
-  private longWords = new TrigramVocabulary();
   // Scratch space of one query (queries run one at a time on the event loop).
   private stamp = new Int32Array(1024);
   private best = new Float64Array(1024);
@@ -115,19 +94,25 @@ export class SearchIndex {
   private total = new Float64Array(1024);
   private quality = new Float32Array(1024);
   private coverage = new Float32Array(1024);
-  private conjCount = new Int32Array(1024);
   private conjStamp = new Int32Array(1024);
+  private conjCount = new Int32Array(1024);
   private conjScore = new Float64Array(1024);
   private conjName = new Uint8Array(1024);
   private generation = 0;
   private queries = 0;
+  private mask = new Uint32Array(1024);
 
   constructor(params: Partial<ScoreParams> = {}) {
     this.params = { ...DEFAULT_SCORE_PARAMS, ...params };
   }
 
+  /** Live items. */
   get size(): number {
     return this.live;
+  }
+
+  get terms(): number {
+    return this.vocab.size;
   }
 
   has(key: string): boolean {
@@ -144,24 +129,31 @@ export class SearchIndex {
     this.alive[slot] = 1;
     this.boosts[slot] = input.boost ?? 1;
     const counts = new Map<number, { name: number; other: number }>();
+    const count = (term: string) => {
+      const id = this.intern(term);
+      let c = counts.get(id);
+      if (!c) {
+        c = { name: 0, other: 0 };
+        counts.set(id, c);
+      }
+      return c;
+    };
     const analysed = analyze(input.name);
-    const nameTerms: Term[] = [];
+    const seq: number[] = [];
     let head = -1;
     for (const [k, t] of analysed.entries()) {
       if (indexable(t)) {
-        this.count(counts, t.term).name += 1;
-        nameTerms.push(t);
+        count(t.term).name += 1;
+        seq.push(this.vocab.id(t.term)!);
       } else if (head < 0 && k > 0 && CLAUSE_WORDS.has(t.term)) {
-        head = nameTerms.length;
+        head = seq.length;
       }
     }
-    this.nameSeq[slot] = Int32Array.from(nameTerms, (t) => this.termIds.get(t.term)!);
-    this.headLen[slot] = Math.min(head < 0 ? nameTerms.length : head, 65535);
-    const typeTerm = this.typeTermOf(slot);
-    if (typeTerm >= 0) this.typeCount[typeTerm] = this.typeCount[typeTerm]! + 1;
+    this.nameSeq[slot] = Int32Array.from(seq);
+    this.headLen[slot] = Math.min(head < 0 ? seq.length : head, 65535);
     for (const field of input.fields ?? []) {
       if (!field.text) continue;
-      for (const t of analyze(field.text).filter(indexable)) this.count(counts, t.term).other += field.weight;
+      for (const t of analyze(field.text)) if (indexable(t)) count(t.term).other += field.weight;
     }
     const ids = [...counts.keys()].sort((a, b) => a - b);
     for (const id of ids) {
@@ -169,10 +161,10 @@ export class SearchIndex {
       this.pDocs[id]!.push(slot);
       this.pName[id]!.push(c.name);
       this.pOther[id]!.push(c.other);
-      this.df[id]! += 1;
+      this.vocab.df[id]! += 1;
     }
     this.docTerms[slot] = Int32Array.from(ids);
-    this.nameLen[slot] = Math.max(nameTerms.length, 1);
+    this.nameLen[slot] = Math.max(seq.length, 1);
     this.totalNameLen += this.nameLen[slot]!;
     this.live += 1;
   }
@@ -184,9 +176,7 @@ export class SearchIndex {
     this.slotOf.delete(key);
     this.alive[slot] = 0;
     this.keys[slot] = undefined;
-    for (const id of this.docTerms[slot] ?? EMPTY) this.df[id]! -= 1;
-    const typeTerm = this.typeTermOf(slot);
-    if (typeTerm >= 0) this.typeCount[typeTerm] = this.typeCount[typeTerm]! - 1;
+    for (const id of this.docTerms[slot] ?? EMPTY) this.vocab.df[id]! -= 1;
     this.docTerms[slot] = undefined;
     this.nameSeq[slot] = undefined;
     this.totalNameLen -= this.nameLen[slot]!;
@@ -201,11 +191,11 @@ export class SearchIndex {
     if (slot !== undefined) this.boosts[slot] = boost;
   }
 
-  /** Drops dead slots from the postings (their slots stay unused). */
+  /** Drops dead slots from the postings (the slots themselves stay unused). */
   compact(): void {
-    for (let id = 0; id < this.terms.length; id++) {
+    for (let id = 0; id < this.pDocs.length; id++) {
       const docs = this.pDocs[id]!;
-      if (docs.length === this.df[id]) continue;
+      if (docs.length === this.vocab.df[id]) continue;
       const name = this.pName[id]!;
       const other = this.pOther[id]!;
       let w = 0;
@@ -223,317 +213,223 @@ export class SearchIndex {
     this.dead = 0;
   }
 
-  /** The index terms of a text that a query's matches explain (for highlighting). */
-  matchedTerms(key: string, term: string, synonyms?: SynonymTable): Set<string> {
-    const slot = this.slotOf.get(key);
-    const out = new Set<string>();
-    if (slot === undefined) return out;
-    const doc = this.docTerms[slot]!;
-    for (const word of this.plan(term, { synonyms, prefixLast: true })) {
-      for (const e of word.expansions) {
-        if (e.terms.every((id) => binaryHas(doc, id))) for (const id of e.terms) out.add(this.terms[id]!);
-      }
-    }
-    return out;
+  /** The query's words and their expansions (for tests and explanations). */
+  plan(term: string, options: { synonyms?: SynonymTable; prefixLast?: boolean } = {}): QueryWord[] {
+    return planQuery({
+      text: term,
+      vocabulary: this.vocab,
+      idf: (id) => this.idf(id),
+      params: this.params,
+      synonyms: options.synonyms,
+      prefixLast: options.prefixLast ?? true,
+    });
+  }
+
+  /** The name of an index term (for explanations). */
+  termName(id: number): string {
+    return this.vocab.terms[id] ?? "";
   }
 
   search(request: SearchRequest): IndexHit[] {
-    const words = this.plan(request.term, { synonyms: request.synonyms, prefixLast: request.prefixLast ?? true });
-    if (words.length === 0 || this.live === 0) return [];
+    const words = this.plan(request.term, request);
+    if (words.length === 0 || this.live === 0 || request.limit <= 0) return [];
     const p = this.params;
     const avg = this.totalNameLen / this.live;
-    const qid = ++this.queries;
-    const candidates: number[] = [];
+    const query: QueryState = { id: ++this.queries, candidates: [], avg, share: 0, gen: 0 };
+    const depth = Math.max(request.limit, p.rerankDepth);
+    const minQuality = ((request.minMatch ?? 0) * words.length) / 100 - 1e-9;
     let importanceSum = 0;
     for (const w of words) importanceSum += w.importance;
     let ideal = 0;
     for (const word of words) {
-      const gen = ++this.generation;
-      const touched: number[] = [];
+      query.gen = ++this.generation;
+      query.share = word.importance / importanceSum;
+      // The exact term first: later expansions only add what they improve on it.
       for (const e of word.expansions) {
-        if (e.terms.length === 1) this.scoreTerm(e.terms[0]!, e, gen, touched, avg);
-        else this.scoreConjunction(e, gen, touched, avg);
+        if (e.terms.length === 1) this.scoreTerm(e.terms[0]!, e, query);
+        else this.scoreConjunction(e, query);
       }
       ideal += word.importance * (p.k1 + 1);
-      const share = word.importance / importanceSum;
-      for (const d of touched) {
-        if (this.seen[d] !== qid) {
-          // First word this document matched in this query.
-          this.seen[d] = qid;
-          this.total[d] = 0;
-          this.quality[d] = 0;
-          this.coverage[d] = 0;
-          candidates.push(d);
-        }
-        this.total[d] = this.total[d]! + this.best[d]!;
-        this.quality[d] = this.quality[d]! + this.bestQ[d]!;
-        this.coverage[d] = this.coverage[d]! + share * (p.coverageByQuality ? this.bestQ[d]! : 1);
-      }
     }
-    const minMatch = request.minMatch ?? 0;
-    const n = words.length;
-    const heap = new TopK(Math.max(request.limit, p.rerankDepth));
-    for (const d of candidates) {
-      const match = (this.quality[d]! / n) * 100;
-      if (match + 1e-9 < minMatch) continue;
-      const relevance = this.total[d]! * this.coverage[d]! ** p.coveragePower;
-      heap.push(d, relevance * this.boosts[d]!, relevance, match);
+    // Candidates -> the best rerankDepth by score, without allocating per candidate.
+    const top = new TopK(depth);
+    const { total, coverage, quality, boosts } = this;
+    const square = p.coveragePower === 2;
+    for (const d of query.candidates) {
+      const c = coverage[d]!;
+      const score = total[d]! * (square ? c * c : c ** p.coveragePower) * boosts[d]!;
+      if (top.full && score <= top.minScore) continue;
+      if (quality[d]! < minQuality) continue;
+      top.push(d, score);
     }
-    const ranked = this.rerank(heap.sorted(), words).slice(0, request.limit);
+    const ranked = this.rerank(
+      top.sorted().map((slot) => {
+        const c = coverage[slot]!;
+        const relevance = total[slot]! * (square ? c * c : c ** p.coveragePower);
+        return { slot, relevance, score: relevance * boosts[slot]!, match: (quality[slot]! / words.length) * 100 };
+      }),
+      words,
+    ).slice(0, request.limit);
+    const scale = ideal > 0 ? 100 / ideal : 0;
     return ranked.map((h) => ({
       key: this.keys[h.slot]!,
       match_score: Math.round(h.match * 100) / 100,
-      relevance: Math.round((h.relevance / ideal) * 10000) / 100,
-      score: Math.round((h.score / ideal) * 10000) / 100,
+      relevance: Math.round(h.relevance * scale * 100) / 100,
+      score: Math.round(h.score * scale * 100) / 100,
+      matched: request.explain ? this.matchedTerms(h.slot, words) : [],
     }));
   }
 
-  /**
-   * Word order in the name: the best candidates gain when consecutive query words stand next to
-   * each other in the name, and lose when words match only after the name's first in/with/for
-   * clause ("... Faucet in Chrome", "... with Screws": details, not what the item is).
-   */
+  /** The terms of a document that some expansion of the query matched. */
+  private matchedTerms(slot: number, words: QueryWord[]): string[] {
+    const doc = this.docTerms[slot]!;
+    const out = new Set<string>();
+    for (const word of words) {
+      for (const e of word.expansions) {
+        if (e.terms.every((id) => binaryHas(doc, id))) for (const id of e.terms) out.add(this.vocab.terms[id]!);
+      }
+    }
+    return [...out];
+  }
+
+  /** Consecutive query words standing together gain; words matched only in the name's tail lose. */
   private rerank(ranked: Ranked[], words: QueryWord[]): Ranked[] {
     const p = this.params;
-    if (ranked.length === 0 || (p.proximityWeight === 0 && p.tailFactor === 1)) return ranked;
-    const sets = words.map((w) => new Set(w.expansions.filter((e) => e.terms.length === 1).map((e) => e.terms[0]!)));
+    if (ranked.length < 2) return ranked;
+    // Bit i of mask[term] says the term matches word i (single-term expansions).
+    if (this.mask.length < this.vocab.size)
+      this.mask = new Uint32Array(Math.max(this.vocab.size, this.mask.length * 2));
+    const mask = this.mask;
+    const n = Math.min(words.length, 32);
+    const marked: number[] = [];
+    for (let i = 0; i < n; i++) {
+      for (const e of words[i]!.expansions) {
+        if (e.terms.length !== 1) continue;
+        const id = e.terms[0]!;
+        if (mask[id] === 0) marked.push(id);
+        mask[id] = mask[id]! | (1 << i);
+      }
+    }
     let importanceSum = 0;
     for (const w of words) importanceSum += w.importance;
-    const positions = new Int32Array(words.length);
+    const first = new Int32Array(n);
     for (const h of ranked) {
       const seq = this.nameSeq[h.slot]!;
       const head = this.headLen[h.slot]!;
-      positions.fill(-1);
-      let adjacent = 0;
-      for (let i = 0; i < sets.length; i++) {
-        const set = sets[i]!;
-        const next = sets[i + 1];
-        let together = false;
-        for (let k = 0; k < seq.length; k++) {
-          if (!set.has(seq[k]!)) continue;
-          if (positions[i] === -1) positions[i] = k;
-          if (next && !together && (next.has(seq[k + 1]!) || next.has(seq[k + 2]!))) together = true;
-        }
-        if (together) adjacent++;
+      first.fill(-1);
+      let together = 0;
+      for (let k = 0; k < seq.length; k++) {
+        const m = mask[seq[k]!]!;
+        if (m === 0) continue;
+        const after = (k + 1 < seq.length ? mask[seq[k + 1]!]! : 0) | (k + 2 < seq.length ? mask[seq[k + 2]!]! : 0);
+        // Word i here and word i + 1 right after.
+        together |= m & (after >>> 1);
+        for (let i = 0; i < n; i++) if (first[i] === -1 && m & (1 << i)) first[i] = k;
       }
+      let adjacent = 0;
+      for (let bits = together; bits !== 0; bits &= bits - 1) adjacent++;
       let tail = 0;
-      for (let i = 0; i < words.length; i++) if (positions[i]! >= head) tail += words[i]!.importance;
-      const last = positions[words.length - 1]!;
-      const typeMatch = last >= 0 && (last === head - 1 || seq.length === 0) ? p.typeBoost : 0;
-      const brand = positions.some((x) => x === 0) ? p.brandBoost : 0;
+      for (let i = 0; i < n; i++) if (first[i]! >= head) tail += words[i]!.importance;
       const factor =
         (words.length > 1 ? 1 + (p.proximityWeight * adjacent) / (words.length - 1) : 1) *
-        (1 - ((1 - p.tailFactor) * tail) / importanceSum) *
-        (1 + typeMatch + brand);
+        (1 - ((1 - p.tailFactor) * tail) / importanceSum);
       h.relevance *= factor;
       h.score *= factor;
     }
+    for (const id of marked) mask[id] = 0;
     return ranked.sort((a, b) => b.score - a.score || a.slot - b.slot);
   }
 
-  /** The query's words with their expansions to index terms. */
-  plan(text: string, options: { synonyms?: SynonymTable; prefixLast: boolean }): QueryWord[] {
-    const p = this.params;
-    const all = analyze(text);
-    let picked = all.filter((t) => !t.covered && !(t.kind === "word" && STOPWORDS.has(t.term)));
-    if (picked.length === 0) picked = all.filter((t) => !t.covered);
-    // A code the catalog does not know ("nails18") is searched as its parts.
-    if (p.splitUnknownCodes) {
-      picked = picked.flatMap((t) => {
-        if (t.kind !== "joined" || this.known(t.term)) return [t];
-        const parts = all.filter((x) => x.covered && x.start >= t.start && x.end <= t.end && x !== t);
-        return parts.length > 0 ? parts.map((x) => ({ ...x, covered: false })) : [t];
-      });
-    }
-    picked = picked.slice(0, 16);
-    const words: QueryWord[] = picked.map((t, i) => {
-      const expansions: Expansion[] = [];
-      const exact = this.termIds.get(t.term);
-      if (exact !== undefined && this.df[exact]! > 0) {
-        expansions.push({ terms: [exact], weight: 1, quality: 1, kind: "exact" });
-      }
-      const parts = all.filter((x) => x.covered && x.start >= t.start && x.end <= t.end && x !== t);
-      if (t.kind === "measure") {
-        const number = parts.find((x) => x.kind === "number");
-        const id = number && this.termIds.get(number.term);
-        if (id !== undefined) expansions.push({ terms: [id], weight: p.partialWeight, quality: 0.5, kind: "partial" });
-      } else if ((t.kind === "dimension" || t.kind === "joined") && parts.length > 1) {
-        const ids = parts.map((x) => this.termIds.get(x.term));
-        if (ids.every((id) => id !== undefined && this.df[id]! > 0)) {
-          const whole = t.kind === "joined";
-          expansions.push({
-            terms: ids as number[],
-            weight: whole ? p.jointWeight : p.partialWeight,
-            quality: whole ? 0.9 : 0.6,
-            kind: whole ? "exact" : "partial",
-          });
-        }
-      }
-      const isLast = i === picked.length - 1;
-      if (t.kind === "word" || t.kind === "joined") {
-        const surface = t.surface ?? t.term;
-        if (options.prefixLast && isLast && surface.length >= p.prefixMinLength) {
-          this.addPrefixes(expansions, surface, exact);
-        } else if (exact === undefined && surface.length >= p.unknownPrefixMinLength) {
-          this.addPrefixes(expansions, surface, exact);
-        }
-        if (t.kind === "word" && p.formWeight > 0) {
-          for (const id of this.roots.get(root(t.term)) ?? EMPTY) {
-            if (id !== exact && this.df[id]! > 0) {
-              expansions.push({ terms: [id], weight: p.formWeight, quality: 0.9, kind: "exact" });
-            }
-          }
-        }
-        const typoMin = this.known(t.term) ? p.typoMinLength : p.typoMinLengthUnknown;
-        if (surface.length >= typoMin && !/\d/.test(surface)) this.addTypos(expansions, t.term, exact);
-        if (surface.length >= 6 && !/\d/.test(surface)) this.addSplits(expansions, surface, exact);
-      }
-      const known = exact !== undefined && this.df[exact]! > 0;
-      const rarity = known
-        ? this.idf(exact)
-        : Math.max(0, ...expansions.map((e) => Math.max(...e.terms.map((id) => this.idf(id)))));
-      // Words that usually name the product type weigh more than its modifiers.
-      const typeness = known ? this.typeCount[exact]! / this.df[exact]! : 0;
-      const importance = Math.max(rarity, 0.1) * (1 + p.typeWeight * typeness);
-      return { text: t.surface ?? t.term, term: t.term, expansions, importance };
-    });
-    // Two words written together in the catalog ("shower head" -> "showerhead").
-    for (let i = 0; i + 1 < picked.length; i++) {
-      const a = picked[i]!;
-      const b = picked[i + 1]!;
-      if (a.kind !== "word" || b.kind !== "word") continue;
-      const id = this.termIds.get(stem(`${a.surface}${b.surface}`));
-      if (id === undefined || this.df[id]! === 0) continue;
-      for (const w of [words[i]!, words[i + 1]!]) {
-        const own = w.expansions.find((e) => e.kind === "exact" && e.terms.length === 1);
-        const idf = own ? Math.min(this.idf(own.terms[0]!), this.idf(id)) : undefined;
-        w.expansions.push({ terms: [id], weight: p.jointWeight, quality: 0.9, kind: "exact", idf });
-      }
-    }
-    if (options.synonyms) this.addSynonyms(words, picked, options.synonyms);
-    if (p.lastWordBoost !== 1 && words.length > 1) words[words.length - 1]!.importance *= p.lastWordBoost;
-    return words;
-  }
-
-  private addPrefixes(expansions: Expansion[], surface: string, exact: number | undefined): void {
-    const p = this.params;
-    const sorted = this.sortedTerms();
-    let lo = lowerBound(sorted, surface);
-    const found: number[] = [];
-    for (; lo < sorted.length; lo++) {
-      const term = sorted[lo]!;
-      if (!term.startsWith(surface)) break;
-      const id = this.termIds.get(term)!;
-      if (id === exact || this.df[id]! === 0 || /^\d/.test(term) !== /^\d/.test(surface)) continue;
-      found.push(id);
-    }
-    found.sort((a, b) => this.df[b]! - this.df[a]!);
-    for (const id of found.slice(0, p.maxPrefixTerms)) {
-      const completed = surface.length / this.terms[id]!.length;
-      const weight = (exact === undefined ? p.prefixWeight : p.prefixWeightKnown) * (0.5 + 0.5 * completed);
-      expansions.push({ terms: [id], weight, quality: 0.6 + 0.3 * completed, kind: "prefix" });
-    }
-  }
-
-  private addTypos(expansions: Expansion[], term: string, exact: number | undefined): void {
-    const p = this.params;
-    const own = exact === undefined ? 0 : this.df[exact]!;
-    const seen = new Set<number>();
-    const consider = (candidate: string) => {
-      const id = this.termIds.get(candidate);
-      if (id === undefined || id === exact || seen.has(id)) return;
-      const df = this.df[id]!;
-      // A known word is corrected only towards a much more common one.
-      if (df === 0 || df <= own * p.typoCommonRatio) return;
-      seen.add(id);
-    };
-    for (let i = 0; i < term.length; i++) {
-      const head = term.slice(0, i);
-      const tail = term.slice(i + 1);
-      consider(head + tail);
-      if (i + 1 < term.length) consider(head + term[i + 1] + term[i] + term.slice(i + 2));
-      for (const c of ALPHABET) {
-        if (c !== term[i]) consider(head + c + tail);
-        consider(head + c + term.slice(i));
-      }
-    }
-    for (const c of ALPHABET) consider(term + c);
-    if (seen.size === 0 && own === 0 && term.length >= p.typo2MinLength) {
-      for (const near of this.longWords.near(term, 2)) consider(near.word);
-    }
-    const best = [...seen].sort((a, b) => this.df[b]! - this.df[a]!).slice(0, p.maxTypoTerms);
-    for (const id of best) {
-      expansions.push({ terms: [id], weight: p.typoWeight, quality: 0.7, kind: "typo" });
-    }
-  }
-
-  private addSplits(expansions: Expansion[], surface: string, exact: number | undefined): void {
-    if (exact !== undefined && this.df[exact]! >= this.params.splitMaxDf) return;
-    for (let i = 3; i <= surface.length - 3; i++) {
-      const a = this.termIds.get(stem(surface.slice(0, i)));
-      const b = this.termIds.get(stem(surface.slice(i)));
-      if (a === undefined || b === undefined || !this.df[a] || !this.df[b] || STOPWORDS.has(surface.slice(i))) continue;
-      expansions.push({ terms: [a, b], weight: this.params.jointWeight, quality: 0.9, kind: "exact" });
-    }
-  }
-
-  private addSynonyms(words: QueryWord[], picked: Term[], table: SynonymTable): void {
-    const keys = picked.map((t) => t.term);
-    for (let start = 0; start < keys.length; start++) {
-      for (let len = Math.min(table.maxWords, keys.length - start); len >= 1; len--) {
-        const alternatives = table.map.get(keys.slice(start, start + len).join(" "));
-        if (!alternatives) continue;
-        for (const alternative of alternatives) {
-          const ids = alternative.map((t) => this.termIds.get(t));
-          if (!ids.every((id) => id !== undefined && this.df[id]! > 0)) continue;
-          for (let k = start; k < start + len; k++) {
-            words[k]!.expansions.push({
-              terms: ids as number[],
-              weight: this.params.synonymWeight,
-              quality: 0.9,
-              kind: "synonym",
-            });
-          }
-        }
-      }
-    }
-  }
-
-  private scoreTerm(id: number, e: Expansion, gen: number, touched: number[], avg: number): void {
+  private scoreTerm(id: number, e: Expansion, query: QueryState): void {
     const docs = this.pDocs[id]!;
     const name = this.pName[id]!;
     const other = this.pOther[id]!;
     const p = this.params;
-    const idf = (e.idf ?? this.idf(id)) * e.weight;
+    const weight = (e.idf ?? this.idf(id)) * e.weight;
     const k1 = p.k1;
     const k1b = k1 * (1 - p.b);
-    const k1bAvg = (k1 * p.b) / avg;
-    const otherFactor = p.otherFieldFactor;
+    const k1bAvg = (k1 * p.b) / query.avg;
+    const otherFactor = p.otherFieldFactor * (k1 + 1);
+    const inName = e.quality;
+    const elsewhere = e.quality * p.otherQuality;
+    // credit() inlined: this loop is most of a search's time.
+    const { alive, nameLen, seen, stamp, best, bestQ, total, quality, coverage } = this;
+    const { id: qid, gen, share, candidates } = query;
     for (let k = 0; k < docs.length; k++) {
       const d = docs[k]!;
-      if (this.alive[d] === 0) continue;
+      if (alive[d] === 0) continue;
       const tf = name[k]!;
       const of = other[k]!;
-      let s = tf > 0 ? (tf * (k1 + 1)) / (tf + k1b + k1bAvg * this.nameLen[d]!) : 0;
-      if (of > 0) s += (otherFactor * of * (k1 + 1)) / (of + k1);
-      s *= idf;
-      const q = e.quality * (tf > 0 ? 1 : p.otherQuality);
-      if (this.stamp[d] !== gen) {
-        this.stamp[d] = gen;
-        this.best[d] = s;
-        this.bestQ[d] = q;
-        touched.push(d);
-      } else if (s > this.best[d]!) {
-        this.best[d] = s;
-        this.bestQ[d] = Math.max(q, this.bestQ[d]!);
-      } else if (q > this.bestQ[d]!) {
-        this.bestQ[d] = q;
+      let s = tf > 0 ? (tf * (k1 + 1)) / (tf + k1b + k1bAvg * nameLen[d]!) : 0;
+      if (of > 0) s += (otherFactor * of) / (of + k1);
+      s *= weight;
+      const q = tf > 0 ? inName : elsewhere;
+      if (seen[d] !== qid) {
+        seen[d] = qid;
+        total[d] = 0;
+        quality[d] = 0;
+        coverage[d] = 0;
+        candidates.push(d);
+      }
+      if (stamp[d] !== gen) {
+        stamp[d] = gen;
+        best[d] = s;
+        bestQ[d] = q;
+        total[d] = total[d]! + s;
+        quality[d] = quality[d]! + q;
+        coverage[d] = coverage[d]! + share * q;
+        continue;
+      }
+      const b = best[d]!;
+      if (s > b) {
+        best[d] = s;
+        total[d] = total[d]! + s - b;
+      }
+      const bq = bestQ[d]!;
+      if (q > bq) {
+        bestQ[d] = q;
+        quality[d] = quality[d]! + q - bq;
+        coverage[d] = coverage[d]! + share * (q - bq);
       }
     }
   }
 
-  /** Documents holding every term of the expansion: the mean of the terms' scores. */
-  private scoreConjunction(e: Expansion, gen: number, touched: number[], avg: number): void {
+  /**
+   * Counts a document's match of the current word: a word counts once, by its best expansion
+   * (score and quality each), so a better expansion adds only its improvement.
+   */
+  private credit(d: number, s: number, q: number, query: QueryState): void {
+    if (this.seen[d] !== query.id) {
+      this.seen[d] = query.id;
+      this.total[d] = 0;
+      this.quality[d] = 0;
+      this.coverage[d] = 0;
+      query.candidates.push(d);
+    }
+    if (this.stamp[d] !== query.gen) {
+      this.stamp[d] = query.gen;
+      this.best[d] = s;
+      this.bestQ[d] = q;
+      this.total[d] = this.total[d]! + s;
+      this.quality[d] = this.quality[d]! + q;
+      this.coverage[d] = this.coverage[d]! + query.share * q;
+      return;
+    }
+    const best = this.best[d]!;
+    if (s > best) {
+      this.best[d] = s;
+      this.total[d] = this.total[d]! + s - best;
+    }
+    const bestQ = this.bestQ[d]!;
+    if (q > bestQ) {
+      this.bestQ[d] = q;
+      this.quality[d] = this.quality[d]! + q - bestQ;
+      this.coverage[d] = this.coverage[d]! + query.share * (q - bestQ);
+    }
+  }
+
+  /** Documents holding every term of the expansion score the mean of the terms' scores. */
+  private scoreConjunction(e: Expansion, query: QueryState): void {
     const p = this.params;
     const cgen = ++this.generation;
     const ids = [...e.terms].sort((a, b) => this.pDocs[a]!.length - this.pDocs[b]!.length);
@@ -543,6 +439,7 @@ export class SearchIndex {
       const name = this.pName[id]!;
       const other = this.pOther[id]!;
       const idf = this.idf(id);
+      const last = j === ids.length - 1;
       for (let k = 0; k < docs.length; k++) {
         const d = docs[k]!;
         if (this.alive[d] === 0) continue;
@@ -554,85 +451,38 @@ export class SearchIndex {
         } else if (this.conjStamp[d] !== cgen || this.conjCount[d] !== j) continue;
         const tf = name[k]!;
         const of = other[k]!;
-        let s = tf > 0 ? (tf * (k1 + 1)) / (tf + k1 * (1 - p.b + (p.b * this.nameLen[d]!) / avg)) : 0;
+        let s = tf > 0 ? (tf * (k1 + 1)) / (tf + k1 * (1 - p.b + (p.b * this.nameLen[d]!) / query.avg)) : 0;
         if (of > 0) s += (p.otherFieldFactor * of * (k1 + 1)) / (of + k1);
         this.conjScore[d] = this.conjScore[d]! + s * idf;
         if (tf === 0) this.conjName[d] = 0;
-        this.conjCount[d] = this.conjCount[d]! + 1;
-        if (j === ids.length - 1) {
-          const score = (this.conjScore[d]! / ids.length) * e.weight;
+        this.conjCount[d] = j + 1;
+        if (last) {
           const q = e.quality * (this.conjName[d] ? 1 : p.otherQuality);
-          if (this.stamp[d] !== gen) {
-            this.stamp[d] = gen;
-            this.best[d] = score;
-            this.bestQ[d] = q;
-            touched.push(d);
-          } else {
-            if (score > this.best[d]!) this.best[d] = score;
-            if (q > this.bestQ[d]!) this.bestQ[d] = q;
-          }
+          this.credit(d, (this.conjScore[d]! / ids.length) * e.weight, q, query);
         }
       }
     }
   }
 
-  /** The last term of a name's head (before its first in/with/for clause), or -1. */
-  private typeTermOf(slot: number): number {
-    const seq = this.nameSeq[slot];
-    const head = this.headLen[slot]!;
-    if (!seq || head === 0) return -1;
-    // Skip trailing numbers and measures: "Drill 18-Volt" names a drill.
-    for (let k = Math.min(head, seq.length) - 1; k >= 0; k--) {
-      if (/^[a-z]+$/.test(this.terms[seq[k]!]!)) return seq[k]!;
-    }
-    return -1;
-  }
-
-  private known(term: string): boolean {
-    const id = this.termIds.get(term);
-    return id !== undefined && this.df[id]! > 0;
-  }
-
   private idf(id: number): number {
-    const df = this.df[id]!;
+    const df = this.vocab.df[id]!;
     return Math.log(1 + (this.live - df + 0.5) / (df + 0.5)) ** this.params.idfPower;
   }
 
-  private count(counts: Map<number, { name: number; other: number }>, term: string) {
-    let id = this.termIds.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.termIds.set(term, id);
-      this.terms.push(term);
-      this.df.push(0);
-      this.typeCount.push(0);
+  private intern(term: string): number {
+    const id = this.vocab.intern(term);
+    if (id === this.pDocs.length) {
       this.pDocs.push([]);
       this.pName.push([]);
       this.pOther.push([]);
-      this.sorted = undefined;
-      const r = root(term);
-      const same = this.roots.get(r);
-      if (same) same.push(id);
-      else this.roots.set(r, [id]);
-      if (term.length >= 6 && /^[a-z]+$/.test(term)) this.longWords.add(term);
     }
-    let c = counts.get(id);
-    if (!c) {
-      c = { name: 0, other: 0 };
-      counts.set(id, c);
-    }
-    return c;
-  }
-
-  private sortedTerms(): string[] {
-    this.sorted ??= [...this.terms].sort();
-    return this.sorted;
+    return id;
   }
 
   private ensureCapacity(n: number): void {
     if (n <= this.alive.length) return;
     const size = Math.max(n, this.alive.length * 2);
-    const grow = <T extends Int32Array | Float32Array | Float64Array | Uint8Array | Uint16Array>(a: T): T => {
+    const grow = <T extends Scratch>(a: T): T => {
       const b = new (a.constructor as new (n: number) => T)(size);
       b.set(a);
       return b;
@@ -648,15 +498,12 @@ export class SearchIndex {
     this.total = grow(this.total);
     this.quality = grow(this.quality);
     this.coverage = grow(this.coverage);
-    this.conjCount = grow(this.conjCount);
     this.conjStamp = grow(this.conjStamp);
+    this.conjCount = grow(this.conjCount);
     this.conjScore = grow(this.conjScore);
     this.conjName = grow(this.conjName);
   }
 }
-
-const indexable = (t: Term) => !(t.kind === "word" && STOPWORDS.has(t.term));
-const CLAUSE_WORDS = new Set(["in", "with", "for"]);
 
 function binaryHas(sorted: Int32Array, value: number): boolean {
   let lo = 0;
@@ -671,17 +518,6 @@ function binaryHas(sorted: Int32Array, value: number): boolean {
   return false;
 }
 
-function lowerBound(sorted: string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 interface Ranked {
   slot: number;
   score: number;
@@ -689,46 +525,85 @@ interface Ranked {
   match: number;
 }
 
-/** The k best by score (ties: lower slot first, i.e. the item indexed earlier), as a min-heap. */
-class TopK {
-  private heap: Ranked[] = [];
-  constructor(private readonly k: number) {}
+interface QueryState {
+  /** Marks the documents this query touched (seen[d] === id). */
+  id: number;
+  candidates: number[];
+  avg: number;
+  /** The current word's share of the query, and its generation stamp. */
+  share: number;
+  gen: number;
+}
 
-  private worse(a: Ranked, b: Ranked): boolean {
-    return a.score < b.score || (a.score === b.score && a.slot > b.slot);
+/** The k best slots by score (ties: the slot indexed first), kept in a min-heap of typed arrays. */
+class TopK {
+  private slots: Int32Array;
+  private scores: Float64Array;
+  private n = 0;
+
+  constructor(private readonly k: number) {
+    this.slots = new Int32Array(k);
+    this.scores = new Float64Array(k);
   }
 
-  push(slot: number, score: number, relevance: number, match: number): void {
-    const h = this.heap;
+  get full(): boolean {
+    return this.n === this.k;
+  }
+
+  /** The score a newcomer must beat once full. */
+  get minScore(): number {
+    return this.scores[0]!;
+  }
+
+  private worse(i: number, j: number): boolean {
+    const a = this.scores[i]!;
+    const b = this.scores[j]!;
+    return a < b || (a === b && this.slots[i]! > this.slots[j]!);
+  }
+
+  private swap(i: number, j: number): void {
+    const s = this.slots[i]!;
+    this.slots[i] = this.slots[j]!;
+    this.slots[j] = s;
+    const v = this.scores[i]!;
+    this.scores[i] = this.scores[j]!;
+    this.scores[j] = v;
+  }
+
+  push(slot: number, score: number): void {
     if (this.k <= 0) return;
-    const item = { slot, score, relevance, match };
-    if (h.length < this.k) {
-      h.push(item);
-      let i = h.length - 1;
+    if (this.n < this.k) {
+      let i = this.n++;
+      this.slots[i] = slot;
+      this.scores[i] = score;
       while (i > 0) {
         const parent = (i - 1) >> 1;
-        if (!this.worse(h[i]!, h[parent]!)) break;
-        [h[i], h[parent]] = [h[parent]!, h[i]!];
+        if (!this.worse(i, parent)) break;
+        this.swap(i, parent);
         i = parent;
       }
       return;
     }
-    if (!this.worse(h[0]!, item)) return;
-    h[0] = item;
+    if (score < this.scores[0]! || (score === this.scores[0]! && slot > this.slots[0]!)) return;
+    this.slots[0] = slot;
+    this.scores[0] = score;
     let i = 0;
     for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < h.length && this.worse(h[l]!, h[m]!)) m = l;
-      if (r < h.length && this.worse(h[r]!, h[m]!)) m = r;
+      if (l < this.n && this.worse(l, m)) m = l;
+      if (r < this.n && this.worse(r, m)) m = r;
       if (m === i) break;
-      [h[i], h[m]] = [h[m]!, h[i]!];
+      this.swap(i, m);
       i = m;
     }
   }
 
-  sorted(): Ranked[] {
-    return [...this.heap].sort((a, b) => (this.worse(a, b) ? 1 : this.worse(b, a) ? -1 : 0));
+  /** The slots, best first. */
+  sorted(): number[] {
+    const order = Array.from({ length: this.n }, (_, i) => i);
+    order.sort((a, b) => (this.worse(a, b) ? 1 : this.worse(b, a) ? -1 : 0));
+    return order.map((i) => this.slots[i]!);
   }
 }

@@ -1,74 +1,87 @@
 /**
- * Smart-search content (spec 2.5, 4.3 rule 1), first version: PostgreSQL full-text matching of
- * the term's words (as typed prefixes) in item names and ids, scored in code.
- *   match_score (0-100): per query word, 1 for a whole word of the name, 0.8 for a prefix, 0.6 for
- *     a match only in the id/description; averaged. 100 = every word matched exactly in the name.
- *   rank_score: match_score blended with popularity (units sold in 90 days, log-damped).
- * The search issue replaces this with a dedicated index (typos, synonyms, units) measured on the
- * relevance judgments.
+ * Items matching a search term, best first, from this process's catalog index (see
+ * ./catalog-index.ts for how it follows the database and ./search-index.ts for the ranking).
+ *   match_score (0-100): how well the item matches the term, comparable across queries: the mean
+ *     over the term's words of the match quality (1 exact in the name, 0.9 another form, synonym
+ *     or compound, 0.7 a typo, 0.6-0.9 a prefix as typed, x 0.6 when only in other texts).
+ *     100 = every word matched exactly in the name.
+ *   rank_score: the ordering: text relevance (word rarity, field, match kind, coverage of the
+ *     term's words, word order; about 0-100 for the query) x popularity (up to +25% for units
+ *     bought and clicks from search in 90 days) x availability (x 0.9 with low tracked stock).
+ * An item whose id (or alternative id) equals the term comes first, with match_score 100.
+ * Results are cached per catalog until its next change (see ./catalog-index.ts).
  */
-import { db } from "@/lib/db/client";
 import type { Item } from "@/lib/db/generated/client";
-import { ELIGIBLE } from "@/lib/recommend/item-filter";
-
-export function tokenize(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
-
-export function matchScore(queryTokens: string[], name: string, other: string): number {
-  if (queryTokens.length === 0) return 0;
-  const words = tokenize(name);
-  const rest = tokenize(other);
-  let total = 0;
-  for (const q of queryTokens) {
-    if (words.includes(q)) total += 1;
-    else if (words.some((w) => w.startsWith(q))) total += 0.8;
-    else if (rest.some((w) => w.startsWith(q))) total += 0.6;
-  }
-  return Math.round((total / queryTokens.length) * 10000) / 100;
-}
+import { type Catalog, getCatalog } from "./catalog-index";
+import { highlightSpans, type Span } from "./highlight";
+import { normalizeTerm } from "./record-search";
 
 export interface SearchHit {
   item: Item;
   match_score: number;
   rank_score: number;
+  /** The words of the item's name that matched, as written there (when asked to explain). */
+  matched_words: string[];
+  /** Where they stand in item_name. */
+  highlights: Span[];
 }
 
-export async function searchItems(options: { term: string; threshold: number; max: number }): Promise<SearchHit[]> {
-  const tokens = tokenize(options.term).slice(0, 12);
-  if (tokens.length === 0) return [];
-  const prisma = await db();
-  const query = tokens.map((t) => `${t}:*`).join(" | ");
-  const rows = await prisma.$queryRawUnsafe<(Item & { units: number | null })[]>(
-    `SELECT i.*, s.units::float8 AS units
-     FROM items i
-     LEFT JOIN (SELECT item_id, SUM(quantity) AS units FROM events
-                WHERE event_type = 'purchase' AND "timestamp" >= now() - interval '90 days' GROUP BY item_id) s
-       ON s.item_id = i.item_id
-     WHERE ${ELIGIBLE}
-       AND to_tsvector('simple', lower(i.item_name || ' ' || i.item_id || ' ' || i.simple_name)) @@ to_tsquery('simple', $1)
-     LIMIT 2000`,
-    query,
-  );
-  return rows
-    .map(({ units, ...item }) => {
-      const descriptions = (item.descriptions as { description_value: string | null }[])
-        .map((d) => d.description_value ?? "")
-        .join(" ");
-      const match = matchScore(tokens, item.item_name, `${item.item_id} ${item.simple_name} ${descriptions}`);
-      const popularity = Math.log10(1 + (units ?? 0)) / 5;
-      return {
-        item: item as Item,
-        match_score: match,
-        rank_score: Math.round(match * (1 + Math.min(popularity, 1)) * 100) / 100,
-      };
-    })
-    .filter((h) => h.match_score >= options.threshold)
-    .sort((a, b) => b.rank_score - a.rank_score || a.item.item_id.localeCompare(b.item.item_id))
-    .slice(0, options.max);
+export async function searchItems(options: {
+  term: string;
+  threshold: number;
+  max: number;
+  /** Also say which words matched (matched_words, highlights); empty otherwise. */
+  explain?: boolean;
+}): Promise<SearchHit[]> {
+  const catalog = await getCatalog();
+  const term = options.term.trim();
+  // Case and spacing do not change the results (the analyser folds them).
+  const key = `${options.threshold}|${options.max}|${options.explain ? 1 : 0}|${normalizeTerm(term).toLowerCase()}`;
+  const cache = catalog.results;
+  catalog.cacheStats.lookups += 1;
+  const cached = cache.get(key);
+  if (cached) {
+    catalog.cacheStats.hits += 1;
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
+  const hits = find(catalog, term, options);
+  if (catalog.cacheLimit > 0) {
+    cache.set(key, hits);
+    if (cache.size > catalog.cacheLimit) cache.delete(cache.keys().next().value!);
+  }
+  return hits;
+}
+
+function find(catalog: Catalog, term: string, options: { threshold: number; max: number; explain?: boolean }) {
+  const hits: SearchHit[] = [];
+  const toHit = (item: Item, match: number, rank: number, matched: Set<string>): SearchHit => {
+    const highlights = options.explain ? highlightSpans(item.item_name, matched) : [];
+    return {
+      item,
+      match_score: match,
+      rank_score: rank,
+      matched_words: [...new Set(highlights.map((s) => item.item_name.slice(s.start, s.end)))],
+      highlights,
+    };
+  };
+  const byId = catalog.byId.get(term.toLowerCase());
+  const idItem = byId ? catalog.items.get(byId) : undefined;
+  if (idItem && options.max > 0) {
+    hits.push(toHit(idItem, 100, Math.round(100 * catalog.boostOf(idItem) * 100) / 100, new Set()));
+  }
+  const found = catalog.index.search({
+    term,
+    limit: options.max,
+    minMatch: options.threshold,
+    synonyms: catalog.synonyms,
+    explain: options.explain,
+  });
+  for (const h of found) {
+    if (h.key === idItem?.item_id) continue;
+    const item = catalog.items.get(h.key);
+    if (item) hits.push(toHit(item, h.match_score, h.score, new Set(h.matched)));
+  }
+  return hits.slice(0, options.max);
 }

@@ -1,20 +1,53 @@
-/** GET content of a smart-search touchpoint: the strategy's ai-search values govern the answer. */
-import { db } from "@/lib/db/client";
+/**
+ * GET content of a smart-search touchpoint (spec 2.5, 4.3 rule 1): the strategy's ai-search
+ * values govern the answer:
+ *   filter_columns  the item fields returned (item_id always), plus match_score and rank_score
+ *                   (and matched_words, the explanation, when listed);
+ *   limit           the most results (count <= limit); a request's limit may not exceed it (422);
+ *   match_score     results below this match_score are dropped;
+ *   tenant_id       must be this service's TENANT_ID (409 otherwise).
+ * The touchpoint and its rule are cached for CONFIG_TTL_MS per process: this is the hot route.
+ */
+import { type Database, getDatabase } from "@/lib/db/client";
+import type { Item } from "@/lib/db/generated/client";
+import { env } from "@/lib/env";
 import { conflict, notFound, validationError } from "@/lib/http/errors";
 import { formatTimestamp } from "@/lib/http/timestamps";
+import { recordImpression } from "@/lib/recommend/impressions";
 import { trackedUrl } from "@/lib/recommend/item-view";
 import type { TRule } from "@/lib/touchpoints/schemas";
-import { searchItems } from "./search-items";
+import { recordSearch } from "./record-search";
+import { type SearchHit, searchItems } from "./search-items";
 
-export async function serveSearch(options: {
-  touchpointId: string;
-  term: string;
-  offset: number;
-  limit: number | undefined;
-}) {
-  const prisma = await db();
-  const touchpoint = await prisma.touchpoint.findUnique({ where: { touchpoint_id: options.touchpointId } });
-  if (!touchpoint) throw notFound(`No touchpoint has id ${options.touchpointId}.`);
+export const CONFIG_TTL_MS = 2000;
+
+interface SearchConfig {
+  touchpoint_id: string;
+  touchpoint_type: string;
+  tenant: string;
+  max: number;
+  threshold: number;
+  columns: Set<string>;
+}
+
+const KEY = Symbol.for("lumen.search.configs");
+type Holder = { [KEY]?: WeakMap<Database, Map<string, { at: number; config: SearchConfig }>> };
+const holder = globalThis as Holder;
+
+async function searchConfig(touchpointId: string): Promise<SearchConfig> {
+  const database = await getDatabase();
+  holder[KEY] ??= new WeakMap();
+  let cache = holder[KEY].get(database);
+  if (!cache) {
+    cache = new Map();
+    holder[KEY].set(database, cache);
+  }
+  const cached = cache.get(touchpointId);
+  if (cached && Date.now() - cached.at < CONFIG_TTL_MS) return cached.config;
+
+  const prisma = database.prisma;
+  const touchpoint = await prisma.touchpoint.findUnique({ where: { touchpoint_id: touchpointId } });
+  if (!touchpoint) throw notFound(`No touchpoint has id ${touchpointId}.`);
   if (touchpoint.touchpoint_type !== "smart-search") {
     throw conflict(
       "This touchpoint is not smart-search; its content takes identity headers, not a term.",
@@ -25,62 +58,103 @@ export async function serveSearch(options: {
   const rule = (strategy?.rules as TRule[] | undefined)?.find((r) => r.rule_type === "ai-search");
   if (!rule) throw conflict("The touchpoint's strategy has no ai-search rule.", "broken_reference");
   const value = (name: string) => rule.values.find((v) => v.column_name === name)?.value;
-  const max = Number(value("limit") ?? 10);
-  const threshold = Number(value("match_score") ?? 0);
-  const columns = new Set([
-    "item_id",
-    ...String(value("filter_columns") ?? "item_id,item_name")
-      .split(",")
-      .map((c) => c.trim()),
-  ]);
-  const limit = Math.min(options.limit ?? max, max);
-  if (options.limit !== undefined && options.limit > max) {
-    throw validationError([{ loc: ["query", "limit"], msg: `at most ${max}, the strategy's limit` }]);
-  }
-  const term = options.term.trim();
-  const hits = await searchItems({ term, threshold, max });
-  await prisma.event.create({
-    data: {
-      dedupe_key: `search:${crypto.randomUUID()}`,
-      event_type: "search",
-      customer_id: null,
-      cookie_id: "anonymous",
-      term,
-      quantity: hits.length,
-      timestamp: new Date(),
-      touchpoint_id: touchpoint.touchpoint_id,
-    },
-  });
-  const page = hits.slice(options.offset, options.offset + limit);
-  return {
+  const config: SearchConfig = {
     touchpoint_id: touchpoint.touchpoint_id,
     touchpoint_type: touchpoint.touchpoint_type,
+    tenant: String(value("tenant_id") ?? env().TENANT_ID),
+    max: Number(value("limit") ?? 10),
+    threshold: Number(value("match_score") ?? 0),
+    columns: new Set([
+      "item_id",
+      ...String(value("filter_columns") ?? "item_id,item_name")
+        .split(",")
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ]),
+  };
+  cache.set(touchpointId, { at: Date.now(), config });
+  return config;
+}
+
+export async function serveSearch(options: {
+  touchpointId: string;
+  term: string;
+  offset: number;
+  limit: number | undefined;
+  /** Who searched, when the caller knows (recorded with the search event). */
+  customerId?: string;
+  cookieId?: string;
+}) {
+  const config = await searchConfig(options.touchpointId);
+  if (config.tenant !== env().TENANT_ID) {
+    throw conflict(
+      `The strategy's ai-search tenant_id (${config.tenant}) is not this service's tenant (${env().TENANT_ID}).`,
+      "tenant_mismatch",
+    );
+  }
+  if (options.limit !== undefined && options.limit > config.max) {
+    throw validationError([{ loc: ["query", "limit"], msg: `at most ${config.max}, the strategy's limit` }]);
+  }
+  const limit = options.limit ?? config.max;
+  const term = options.term.trim();
+  const hits = await searchItems({
+    term,
+    threshold: config.threshold,
+    max: config.max,
+    explain: config.columns.has("matched_words"),
+  });
+  if (options.offset === 0) {
+    await recordSearch({
+      term,
+      results: hits.length,
+      touchpointId: config.touchpoint_id,
+      customerId: options.customerId,
+      cookieId: options.cookieId,
+    });
+  }
+  recordImpression(config.touchpoint_id);
+  return {
+    touchpoint_id: config.touchpoint_id,
+    touchpoint_type: config.touchpoint_type,
     offset: options.offset,
     limit,
     count: hits.length,
-    content: page.map((h) => {
-      const full: Record<string, unknown> = {
-        item_id: h.item.item_id,
-        item_name: h.item.item_name,
-        alternative_id: h.item.alternative_id,
-        alternative_name: h.item.alternative_name,
-        simple_name: h.item.simple_name,
-        is_active: h.item.is_active,
-        product_url: trackedUrl(h.item.product_url, touchpoint.touchpoint_id, touchpoint.touchpoint_type),
-        product_price: h.item.product_price,
-        original_price: h.item.original_price,
-        currency: h.item.currency,
-        main_image: h.item.main_image,
-        images: h.item.images,
-        date_added: formatTimestamp(h.item.date_added),
-        attributes: h.item.attributes,
-        categories: h.item.categories,
-        descriptions: h.item.descriptions,
-        custom: h.item.custom,
-      };
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(full)) if (columns.has(k)) out[k] = v;
-      return { ...out, match_score: h.match_score, rank_score: h.rank_score };
-    }),
+    content: hits.slice(options.offset, options.offset + limit).map((h) => contentItem(h, config)),
   };
+}
+
+type Reader = (item: Item, config: SearchConfig) => unknown;
+
+/** The Item fields (spec 2.5) a strategy's filter_columns may list, in the order they are answered. */
+const COLUMNS: [string, Reader][] = [
+  ["item_id", (i) => i.item_id],
+  ["item_name", (i) => i.item_name],
+  ["alternative_id", (i) => i.alternative_id],
+  ["alternative_name", (i) => i.alternative_name],
+  ["simple_name", (i) => i.simple_name],
+  ["is_active", (i) => i.is_active],
+  ["product_url", (i, c) => trackedUrl(i.product_url, c.touchpoint_id, c.touchpoint_type)],
+  ["product_price", (i) => i.product_price],
+  ["original_price", (i) => i.original_price],
+  ["currency", (i) => i.currency],
+  ["main_image", (i) => i.main_image],
+  ["images", (i) => i.images],
+  ["date_added", (i) => formatTimestamp(new Date(i.date_added))],
+  ["attributes", (i) => i.attributes],
+  ["categories", (i) => i.categories],
+  ["descriptions", (i) => i.descriptions],
+  ["custom", (i) => i.custom],
+];
+
+/**
+ * A flat Item (spec 2.5): the strategy's columns, match_score and rank_score; matched_words (the
+ * words of the name that matched, as written there) when filter_columns lists it.
+ */
+function contentItem(h: SearchHit, config: SearchConfig): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, read] of COLUMNS) if (config.columns.has(name)) out[name] = read(h.item, config);
+  out.match_score = h.match_score;
+  out.rank_score = h.rank_score;
+  if (config.columns.has("matched_words")) out.matched_words = h.matched_words;
+  return out;
 }

@@ -45,15 +45,15 @@ export function entryWords(entry: string): string[] | undefined {
 /** Field errors of groups whose entries say nothing searchable or are too long. */
 export function synonymErrors(groups: TSynonymGroup[]): { loc: (string | number)[]; msg: string }[] {
   const errors: { loc: (string | number)[]; msg: string }[] = [];
-  groups.forEach((g, i) =>
-    g.terms.forEach((t, j) => {
+  for (const [i, g] of groups.entries()) {
+    for (const [j, t] of g.terms.entries()) {
       const words = entryWords(t);
       if (!words) errors.push({ loc: ["body", "synonyms", i, "terms", j], msg: "has no searchable word" });
       else if (words.length > MAX_SYNONYM_WORDS) {
         errors.push({ loc: ["body", "synonyms", i, "terms", j], msg: `at most ${MAX_SYNONYM_WORDS} words` });
       }
-    }),
-  );
+    }
+  }
   return errors;
 }
 

@@ -1,0 +1,255 @@
+/**
+ * The search index of this process over the shop's catalog, following the database:
+ * - built on first use from every item that may be shown (active, not out of stock);
+ * - before a search, when its last look is older than REFRESH_MS, it asks the database for the
+ *   items changed since its previous look (items.date_modified, set by every intake write;
+ *   indexed) and re-indexes or drops just those, so an upserted or deactivated item is searchable
+ *   or gone about a second later, in every process, without a rebuild; every RECONCILE_MS it
+ *   compares all ids and versions (deleted rows, writes that took longer than OVERLAP_MS);
+ * - the shop's synonyms are re-read when their row changes; popularity (purchases, clicks on
+ *   search results) is recomputed every POPULARITY_MS in the background.
+ * Results are cached per term (search results are the same for every visitor) until the next
+ * change to the index: any item, synonym or popularity change empties the cache.
+ * One index per database handle (tests swap databases), kept on globalThis because Next bundles
+ * route handlers separately and they must share it.
+ */
+import { type Database, getDatabase } from "@/lib/db/client";
+import type { Item } from "@/lib/db/generated/client";
+import { log } from "@/lib/log";
+import { itemBoost, POPULARITY_WINDOW_DAYS, type Popularity } from "./boost";
+import { SYNONYMS_KEY } from "./get-synonyms";
+import { SearchIndex } from "./search-index";
+import type { SearchHit } from "./search-items";
+import { compileSynonyms, type SynonymTable, ZSynonymsInput } from "./synonyms";
+
+export const REFRESH_MS = 1000;
+/**
+ * A write's date_modified is its transaction's start (now()), so a transaction running while we
+ * look commits rows dated before that look: each look re-reads the OVERLAP_MS before the previous
+ * one (by the database's clock) and skips the versions it already has.
+ */
+export const OVERLAP_MS = 10_000;
+export const RECONCILE_MS = 10 * 60_000;
+export const POPULARITY_MS = 5 * 60_000;
+const CHUNK = 5000;
+const DESCRIPTION_CHARS = 2000;
+
+export class Catalog {
+  readonly index = new SearchIndex();
+  /** Indexed (eligible) items by id. */
+  readonly items = new Map<string, Item>();
+  /** Lower-cased item_id and alternative_id -> item_id, for a search by id. */
+  readonly byId = new Map<string, string>();
+  synonyms: SynonymTable | undefined;
+  builtMs = 0;
+  /** Results by request (see searchItems), least recently used first; emptied on every change. */
+  readonly results = new Map<string, SearchHit[]>();
+  /** The most cached results (0: no cache). */
+  cacheLimit = 20_000;
+  readonly cacheStats = { lookups: 0, hits: 0 };
+  private versions = new Map<string, number>();
+  /** The database's clock at the previous look (ms), and at the last full comparison. */
+  private lookedAt = 0;
+  private reconciledAt = 0;
+  private synonymsStamp = -1;
+  private popularity = new Map<string, Popularity>();
+  private popularityAt = 0;
+  private popularityRun: Promise<void> | undefined;
+  private lastLook = 0;
+  private looking: Promise<void> | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  /** Loads every item (in pages by id) and the synonyms. */
+  async build(): Promise<void> {
+    const started = performance.now();
+    const clock = await this.databaseNow();
+    let after = "";
+    for (;;) {
+      // Raw rows (same names and types as Prisma's Item): several times faster for the whole catalog.
+      const page = await this.database.sql.query<Item>(
+        "SELECT * FROM items WHERE item_id > $1 ORDER BY item_id LIMIT $2",
+        [after, CHUNK],
+      );
+      for (const item of page) this.apply(item);
+      if (page.length < CHUNK) break;
+      after = page[page.length - 1]!.item_id;
+    }
+    await this.readSynonyms();
+    this.lastLook = Date.now();
+    this.lookedAt = clock;
+    this.reconciledAt = Date.now();
+    this.builtMs = Math.round(performance.now() - started);
+    this.startPopularity();
+  }
+
+  /** Brings the index up to date when its last look is older than REFRESH_MS (or when forced). */
+  async refresh(force = false): Promise<void> {
+    if (this.looking) return this.looking;
+    if (!force && Date.now() - this.lastLook < REFRESH_MS) return;
+    this.looking = this.look().finally(() => {
+      this.looking = undefined;
+    });
+    return this.looking;
+  }
+
+  /** Recomputes popularity now (normally in the background every POPULARITY_MS). */
+  async refreshPopularity(): Promise<void> {
+    this.popularityAt = Date.now();
+    const since = new Date(Date.now() - POPULARITY_WINDOW_DAYS * 86_400_000);
+    const rows = await this.database.sql.query<{ item_id: string; purchases: number; clicks: number }>(
+      `SELECT e.item_id,
+              COALESCE(SUM(e.quantity) FILTER (WHERE e.event_type = 'purchase'), 0)::float8 AS purchases,
+              COUNT(*) FILTER (WHERE e.event_type = 'click' AND (e.term IS NOT NULL OR t.touchpoint_id IS NOT NULL))::float8 AS clicks
+       FROM events e
+       LEFT JOIN touchpoints t ON t.touchpoint_id = e.touchpoint_id AND t.touchpoint_type = 'smart-search'
+       WHERE e.event_type IN ('purchase', 'click') AND e.item_id IS NOT NULL AND e."timestamp" >= $1
+       GROUP BY e.item_id`,
+      [since],
+    );
+    const next = new Map<string, Popularity>();
+    for (const r of rows) next.set(r.item_id, { purchases: Number(r.purchases), searchClicks: Number(r.clicks) });
+    const touched = new Set([...this.popularity.keys(), ...next.keys()]);
+    this.popularity = next;
+    for (const id of touched) {
+      const item = this.items.get(id);
+      if (item) this.index.setBoost(id, itemBoost(item.stock, next.get(id)));
+    }
+    if (touched.size > 0) this.results.clear();
+  }
+
+  boostOf(item: Item): number {
+    return itemBoost(item.stock, this.popularity.get(item.item_id));
+  }
+
+  /** Makes the next look re-read the synonyms. */
+  forgetSynonyms(): void {
+    this.synonymsStamp = -1;
+    this.lastLook = 0;
+  }
+
+  private async look(): Promise<void> {
+    this.lastLook = Date.now();
+    const clock = await this.databaseNow();
+    const full = Date.now() - this.reconciledAt > RECONCILE_MS;
+    const rows = await this.database.sql.query<{ item_id: string; date_modified: Date | string }>(
+      "SELECT item_id, date_modified FROM items WHERE date_modified >= $1",
+      [new Date(full ? 0 : this.lookedAt - OVERLAP_MS)],
+    );
+    this.lookedAt = clock;
+    const changed: string[] = [];
+    for (const r of rows) {
+      const at = new Date(r.date_modified).getTime();
+      if (this.versions.get(r.item_id) !== at) changed.push(r.item_id);
+    }
+    if (full) {
+      this.reconciledAt = Date.now();
+      const present = new Set(rows.map((r) => r.item_id));
+      for (const id of [...this.versions.keys()]) {
+        if (present.has(id)) continue;
+        this.versions.delete(id);
+        this.items.delete(id);
+        this.index.remove(id);
+        this.results.clear();
+      }
+    }
+    for (let i = 0; i < changed.length; i += CHUNK) {
+      const items = await this.database.sql.query<Item>("SELECT * FROM items WHERE item_id = ANY($1::text[])", [
+        changed.slice(i, i + CHUNK),
+      ]);
+      for (const item of items) this.apply(item);
+    }
+    await this.readSynonyms();
+    if (Date.now() - this.popularityAt > POPULARITY_MS) this.startPopularity();
+  }
+
+  private apply(item: Item): void {
+    const at = new Date(item.date_modified).getTime();
+    this.versions.set(item.item_id, at);
+    this.results.clear();
+    const old = this.items.get(item.item_id);
+    if (old) {
+      this.byId.delete(old.item_id.toLowerCase());
+      if (old.alternative_id) this.byId.delete(old.alternative_id.toLowerCase());
+    }
+    const eligible = item.is_active && (item.stock === null || item.stock > 0);
+    if (!eligible) {
+      this.items.delete(item.item_id);
+      this.index.remove(item.item_id);
+      return;
+    }
+    this.items.set(item.item_id, item);
+    this.byId.set(item.item_id.toLowerCase(), item.item_id);
+    if (item.alternative_id) this.byId.set(item.alternative_id.toLowerCase(), item.item_id);
+    this.index.upsert({ key: item.item_id, name: item.item_name, fields: fieldsOf(item), boost: this.boostOf(item) });
+  }
+
+  private async databaseNow(): Promise<number> {
+    const [row] = await this.database.sql.query<{ now: Date | string }>("SELECT now() AS now");
+    return new Date(row!.now).getTime();
+  }
+
+  private async readSynonyms(): Promise<void> {
+    const row = await this.database.prisma.systemState.findUnique({ where: { key: SYNONYMS_KEY } });
+    const stamp = row ? row.date_modified.getTime() : 0;
+    if (stamp === this.synonymsStamp) return;
+    this.synonymsStamp = stamp;
+    this.results.clear();
+    const parsed = ZSynonymsInput.safeParse(row?.value);
+    this.synonyms =
+      parsed.success && parsed.data.synonyms.length > 0 ? compileSynonyms(parsed.data.synonyms) : undefined;
+  }
+
+  private startPopularity(): void {
+    this.popularityAt = Date.now();
+    this.popularityRun ??= this.refreshPopularity()
+      .catch((error) => log.warn("search popularity not refreshed", { error }))
+      .finally(() => {
+        this.popularityRun = undefined;
+      });
+  }
+}
+
+type Named = { attribute_value?: unknown; category_name?: unknown; description_value?: unknown };
+const texts = (list: unknown, key: keyof Named) =>
+  Array.isArray(list) ? (list as Named[]).map((x) => (typeof x?.[key] === "string" ? x[key] : "")).join(" ") : "";
+
+/** The item's texts besides its name, with their weights relative to the name. */
+function fieldsOf(item: Item) {
+  return [
+    { text: `${item.item_id} ${item.alternative_id ?? ""}`, weight: 1 },
+    { text: `${item.alternative_name} ${item.simple_name}`, weight: 0.8 },
+    { text: texts(item.categories, "category_name"), weight: 0.6 },
+    { text: texts(item.attributes, "attribute_value"), weight: 0.5 },
+    { text: texts(item.descriptions, "description_value").slice(0, DESCRIPTION_CHARS), weight: 0.3 },
+  ];
+}
+
+const KEY = Symbol.for("lumen.search.catalogs");
+type Holder = { [KEY]?: WeakMap<Database, Promise<Catalog>> };
+const holder = globalThis as Holder;
+
+/** The up-to-date catalog index of the process's database (built on first use). */
+export async function getCatalog(): Promise<Catalog> {
+  const database = await getDatabase();
+  holder[KEY] ??= new WeakMap();
+  let pending = holder[KEY].get(database);
+  if (!pending) {
+    const catalog = new Catalog(database);
+    pending = catalog.build().then(() => catalog);
+    holder[KEY].set(database, pending);
+    pending.catch(() => holder[KEY]?.delete(database));
+    const built = await pending;
+    log.info("search index built", { items: built.items.size, ms: built.builtMs });
+    return built;
+  }
+  const catalog = await pending;
+  await catalog.refresh();
+  return catalog;
+}
+
+/** Makes this process's index re-read the synonyms on its next search. */
+export async function forgetSynonyms(): Promise<void> {
+  const pending = holder[KEY]?.get(await getDatabase());
+  if (pending) (await pending).forgetSynonyms();
+}

@@ -1,0 +1,16 @@
+/** The shop's search synonyms, kept in system_state under one key (every process reads them). */
+import { db } from "@/lib/db/client";
+import { formatTimestamp } from "@/lib/http/timestamps";
+import { type TSynonyms, ZSynonymsInput } from "./synonyms";
+
+export const SYNONYMS_KEY = "search.synonyms";
+
+export async function getSynonyms(): Promise<TSynonyms> {
+  const prisma = await db();
+  const row = await prisma.systemState.findUnique({ where: { key: SYNONYMS_KEY } });
+  const parsed = ZSynonymsInput.safeParse(row?.value);
+  return {
+    synonyms: parsed.success ? parsed.data.synonyms : [],
+    date_modified: row ? formatTimestamp(row.date_modified) : null,
+  };
+}

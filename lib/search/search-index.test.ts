@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { SearchIndex } from "./search-index";
+import { compileSynonyms } from "./synonyms";
+
+function indexOf(names: Record<string, string>, fields: Record<string, string> = {}) {
+  const index = new SearchIndex();
+  for (const [key, name] of Object.entries(names)) {
+    index.upsert({ key, name, fields: fields[key] ? [{ text: fields[key]!, weight: 0.5 }] : [] });
+  }
+  return index;
+}
+const keys = (index: SearchIndex, term: string, limit = 10) => index.search({ term, limit }).map((h) => h.key);
+const top = (index: SearchIndex, term: string) => index.search({ term, limit: 1 })[0];
+
+const shop = indexOf(
+  {
+    table: "Round Oak Dining Table",
+    coffee: "Glass Coffee Table",
+    lamp: "Table Lamp with Linen Shade",
+    bookcase: "Oak Bookcase",
+    showerhead: "Chrome Showerhead",
+    pipe2: "2 in. x 10 ft. PVC Pipe",
+    pipe1: "1 in. x 10 ft. PVC Pipe",
+    mower: "Cordless Lawn Mower",
+    faucet: "Kitchen Faucet in Stainless Steel",
+    steel: "Steel Shelf",
+    oak1: "Oak",
+    bench: "Garden Bench",
+  },
+  { bench: "weatherproof teak" },
+);
+
+describe("search index: matching", () => {
+  it("matches words in any order; 100 means every word exactly in the name", () => {
+    expect(top(shop, "table oak")).toMatchObject({ key: "table", match_score: 100 });
+    expect(top(shop, "OAK Table")).toMatchObject({ key: "table", match_score: 100 });
+  });
+
+  it("completes the last word as typed, scoring by the share typed", () => {
+    const hits = shop.search({ term: "coffee tab", limit: 5 });
+    expect(hits[0]).toMatchObject({ key: "coffee" });
+    expect(hits[0]!.match_score).toBeGreaterThan(80);
+    expect(hits[0]!.match_score).toBeLessThan(100);
+    expect(top(shop, "t")).toBeUndefined(); // one letter is too little to complete
+  });
+
+  it("corrects one typo in words of five letters or more", () => {
+    expect(top(shop, "tabel")?.key).toMatch(/table|coffee|lamp/);
+    expect(top(shop, "bookcsae")?.key).toBe("bookcase");
+    expect(top(shop, "lawn mowre")?.key).toBe("mower");
+    expect(top(shop, "tabel")!.match_score).toBe(70);
+  });
+
+  it("treats plurals, case and units alike", () => {
+    expect(top(shop, "BOOKCASES")).toMatchObject({ key: "bookcase", match_score: 100 });
+    expect(keys(shop, "2 inch pvc")[0]).toBe("pipe2");
+    expect(keys(shop, '2" pvc pipe')[0]).toBe("pipe2");
+    expect(keys(shop, "1-in pvc")[0]).toBe("pipe1");
+  });
+
+  it("joins and splits compounds", () => {
+    expect(top(shop, "shower head")?.key).toBe("showerhead");
+    expect(top(shop, "gardenbench")?.key).toBe("bench");
+  });
+
+  it("finds other fields at a lower match_score than the name", () => {
+    const hit = top(shop, "weatherproof");
+    expect(hit?.key).toBe("bench");
+    expect(hit!.match_score).toBe(60);
+  });
+
+  it("uses synonyms, both ways or one way, for words and phrases", () => {
+    const synonyms = compileSynonyms([
+      { terms: ["couch", "sofa"], one_way: false },
+      { terms: ["ss", "stainless steel"], one_way: true },
+    ]);
+    const sofas = indexOf({ sofa: "Leather Sofa", couch: "Couch Cover" });
+    expect(sofas.search({ term: "sofa", limit: 5, synonyms }).map((h) => h.key)).toEqual(["sofa", "couch"]);
+    expect(shop.search({ term: "ss faucet", limit: 1, synonyms })[0]?.key).toBe("faucet");
+    expect(shop.search({ term: "stainless", limit: 5, synonyms }).map((h) => h.key)).toEqual(["faucet"]);
+  });
+});
+
+describe("search index: ranking", () => {
+  it("puts items that match every word above items matching the rarest word only", () => {
+    expect(keys(shop, "oak table")[0]).toBe("table");
+    expect(keys(shop, "steel faucet")[0]).toBe("faucet");
+  });
+
+  it("prefers the shorter name when both match the same words", () => {
+    expect(keys(shop, "oak", 2)).toEqual(["oak1", "bookcase"]);
+  });
+
+  it("drops hits below the match threshold and keeps at most the limit", () => {
+    expect(shop.search({ term: "tabl", limit: 10, minMatch: 95 })).toEqual([]);
+    expect(shop.search({ term: "table", limit: 2 })).toHaveLength(2);
+  });
+
+  it("multiplies the order by the item's boost, not the match_score", () => {
+    const mugs = indexOf({ a: "Blue Mug", b: "Blue Mug" });
+    expect(keys(mugs, "blue mug")).toEqual(["a", "b"]);
+    mugs.setBoost("b", 1.2);
+    const hits = mugs.search({ term: "blue mug", limit: 2 });
+    expect(hits.map((h) => h.key)).toEqual(["b", "a"]);
+    expect(hits[0]!.match_score).toBe(hits[1]!.match_score);
+    expect(hits[0]!.score).toBeCloseTo(hits[1]!.score * 1.2, 1);
+  });
+
+  it("explains which terms matched", () => {
+    expect(shop.search({ term: "oak tabel", limit: 1, explain: true })[0]!.matched.sort()).toEqual(["oak", "table"]);
+    expect(top(shop, "oak tabel")!.matched).toEqual([]);
+  });
+});
+
+describe("search index: updates", () => {
+  it("re-indexes and removes items one at a time", () => {
+    const index = indexOf({ a: "Red Chair", b: "Blue Chair" });
+    index.upsert({ key: "a", name: "Green Sofa" });
+    expect(keys(index, "chair")).toEqual(["b"]);
+    expect(keys(index, "sofa")).toEqual(["a"]);
+    index.remove("b");
+    expect(keys(index, "chair")).toEqual([]);
+    expect(index.size).toBe(1);
+  });
+
+  it("stays correct after compaction of many removed items", () => {
+    const index = new SearchIndex();
+    for (let i = 0; i < 3000; i++) index.upsert({ key: `k${i}`, name: `Widget ${i % 7 === 0 ? "special" : "plain"}` });
+    for (let i = 0; i < 2500; i++) index.remove(`k${i}`);
+    expect(index.size).toBe(500);
+    const special = index.search({ term: "special widget", limit: 1000, minMatch: 100 });
+    expect(special.every((h) => Number(h.key.slice(1)) >= 2500)).toBe(true);
+    expect(special.length).toBe(Array.from({ length: 500 }, (_, i) => i + 2500).filter((i) => i % 7 === 0).length);
+  });
+});
