@@ -447,7 +447,16 @@ async function speed(options: SpeedOptions) {
           name: "postgres",
           open: async () => {
             const scratch = await scratchPostgres(databaseUrl);
-            return { database: await openPostgres(scratch.url), drop: scratch.drop };
+            const database = await openPostgres(scratch.url);
+            return {
+              database,
+              // The pool's last sockets may still be closing: let them go before the drop's FORCE,
+              // which would otherwise end them with an error no one listens to.
+              drop: async () => {
+                await new Promise((r) => setTimeout(r, 500));
+                await scratch.drop();
+              },
+            };
           },
         },
         options,

@@ -5,11 +5,12 @@ const TABS = [
   { key: "touchpoints", href: "/touchpoints", label: "Touchpoints" },
   { key: "strategies", href: "/touchpoints/strategies", label: "Strategies" },
   { key: "positions", href: "/touchpoints/positions", label: "Positions" },
+  { key: "search", href: "/touchpoints/search", label: "Search preview" },
 ] as const;
 
 export type SectionKey = (typeof TABS)[number]["key"];
 
-/** The touchpoint studio's three lists, as tabs under the page title. */
+/** The touchpoint studio's lists and the search preview, as tabs under the page title. */
 export function SectionTabs({ current }: { current: SectionKey }) {
   return (
     <nav aria-label="Touchpoint studio" className="mb-6 border-b border-slate-200">

@@ -9,7 +9,16 @@ export const GET = handle(contentOp, ({ params, query, request }) => {
     const term = query.term.trim();
     if (!term) throw validationError([{ loc: ["query", "term"], msg: "must not be empty" }]);
     if (query.term.length > 200) throw validationError([{ loc: ["query", "term"], msg: "at most 200 characters" }]);
-    return serveSearch({ touchpointId: params.touchpoint_id, term, offset: query.offset, limit: query.limit });
+    // The searcher, when the shop says who it is, is kept on the search event (popularity, report).
+    const who = request.headers.get("identity_value") ?? undefined;
+    const isCookie = request.headers.get("identity_type") === "cookie_id";
+    return serveSearch({
+      touchpointId: params.touchpoint_id,
+      term,
+      offset: query.offset,
+      limit: query.limit,
+      ...(who ? (isCookie ? { cookieId: who } : { customerId: who }) : {}),
+    });
   }
   return serveContent({
     touchpointId: params.touchpoint_id,
