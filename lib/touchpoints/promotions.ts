@@ -18,27 +18,13 @@ import { sendMessage } from "@/lib/messaging/send-message";
 
 import {
   DEFAULT_TEMPLATES,
-  MESSAGE_TYPES,
   type MessageType,
-  PLACEHOLDERS,
+  type PLACEHOLDERS,
   type TPromotionConfigInput,
   type TPromotionTestSend,
-  ZPromotion,
-  ZPromotionConfigInput,
-  ZPromotionTestSend,
 } from "./promotion-schemas";
 
-export {
-  DEFAULT_TEMPLATES,
-  MESSAGE_TYPES,
-  type MessageType,
-  PLACEHOLDERS,
-  type TPromotionConfigInput,
-  type TPromotionTestSend,
-  ZPromotion,
-  ZPromotionConfigInput,
-  ZPromotionTestSend,
-};
+export * from "./promotion-schemas";
 
 export function fillTemplate(template: string, values: Record<(typeof PLACEHOLDERS)[number], string>): string {
   return template.replace(/\{(link|promotion_long_name)\}/g, (_m, key: keyof typeof values) => values[key]);
