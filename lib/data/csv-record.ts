@@ -8,79 +8,14 @@
  *   `description` / `description_<lang>` -> descriptions;
  * - list fields (images, cookie_ids, item_ids) are split on `|`; a cell starting with `[` in a list
  *   or structured field (attributes, categories, descriptions, images, custom) is read as JSON.
- * Pure functions: no database, no settings.
+ * Pure functions: no database; settings are read only when a timestamp is validated.
  */
-import type { z } from "zod";
-import type { IntakeKind, RECORD_SCHEMAS } from "./schemas";
+import { type IntakeKind, RECORD_SCHEMAS } from "./schemas";
 
-type FieldOf<K extends IntakeKind> = keyof z.input<(typeof RECORD_SCHEMAS)[K]> & string;
-
-const FIELDS: { [K in IntakeKind]: readonly FieldOf<K>[] } = {
-  items: [
-    "item_id",
-    "item_name",
-    "alternative_id",
-    "alternative_name",
-    "simple_name",
-    "is_active",
-    "stock",
-    "product_url",
-    "product_price",
-    "original_price",
-    "currency",
-    "main_image",
-    "images",
-    "date_added",
-    "attributes",
-    "categories",
-    "descriptions",
-    "custom",
-  ],
-  customers: [
-    "customer_id",
-    "first_name",
-    "last_name",
-    "vocative_name",
-    "email",
-    "phone_number",
-    "gender",
-    "age",
-    "city",
-    "country",
-    "segment_id",
-    "segment_name",
-    "email_consent",
-    "sms_consent",
-    "viber_consent",
-    "cookie_ids",
-  ],
-  events: [
-    "event_id",
-    "event_type",
-    "customer_id",
-    "cookie_id",
-    "item_id",
-    "quantity",
-    "price",
-    "timestamp",
-    "term",
-    "order_id",
-    "touchpoint_id",
-  ],
-  discounts: ["discount_id", "discount_name", "leaflet_id", "item_ids", "discount_percent", "valid_from", "valid_to"],
-};
-
-// Fails to compile when a schema gains a field that FIELDS does not list.
-type Unlisted<K extends IntakeKind> = Exclude<FieldOf<K>, (typeof FIELDS)[K][number]>;
-const everyFieldListed: [Unlisted<"items">, Unlisted<"customers">, Unlisted<"events">, Unlisted<"discounts">] extends [
-  never,
-  never,
-  never,
-  never,
-]
-  ? true
-  : never = true;
-void everyFieldListed;
+/** The fields a record of the kind has: read off its intake schema, so the two cannot drift. */
+function fieldsOf(kind: IntakeKind): string[] {
+  return Object.keys(RECORD_SCHEMAS[kind].shape);
+}
 
 const NUMBERS = new Set(["product_price", "original_price", "stock", "age", "quantity", "price", "discount_percent"]);
 const BOOLEANS = new Set(["is_active", "email_consent", "sms_consent", "viber_consent"]);
@@ -161,7 +96,7 @@ export function csvRowToRecord(kind: IntakeKind, row: Record<string, string | un
  * silently, so the import names them once as a warning.
  */
 export function unknownColumns(kind: IntakeKind, columns: Iterable<string>, format: "csv" | "json" = "csv"): string[] {
-  const known = new Set<string>(FIELDS[kind]);
+  const known = new Set<string>(fieldsOf(kind));
   const flat = (c: string) =>
     format === "csv" &&
     kind === "items" &&

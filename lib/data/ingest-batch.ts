@@ -153,7 +153,7 @@ export const EVENTS_COUNT_KEY = "events_count";
  * The number of stored events, kept in system_state in the same transaction as each insert:
  * count(*) over millions of events is too slow for the Data page. Started from a real count.
  */
-async function countEvents(sql: SqlRunner, added: number): Promise<void> {
+export async function countEvents(sql: SqlRunner, added: number): Promise<void> {
   const updated = await sql.query(
     `UPDATE system_state SET value = to_jsonb((value #>> '{}')::bigint + $1), date_modified = now()
      WHERE key = $2 RETURNING key`,

@@ -8,6 +8,7 @@
  * it for long.
  */
 import { randomUUID } from "node:crypto";
+import { countEvents } from "@/lib/data/ingest-batch";
 import { type Database, getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
 
@@ -89,14 +90,19 @@ async function write(database: Database, rows: Row[]): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     try {
-      await database.sql.query(
-        `INSERT INTO events (dedupe_key, event_type, customer_id, cookie_id, term, quantity, "timestamp", touchpoint_id)
-         SELECT r->>'dedupe_key', 'search', r->>'customer_id', r->>'cookie_id', r->>'term', (r->>'quantity')::int,
-                (r->>'timestamp')::timestamptz, r->>'touchpoint_id'
-         FROM jsonb_array_elements($1::jsonb) AS r
-         ON CONFLICT (dedupe_key) DO NOTHING`,
-        [JSON.stringify(chunk)],
-      );
+      // With the Data page's events counter in the same transaction, like every other event write.
+      await database.transaction(async (sql) => {
+        const stored = await sql.query(
+          `INSERT INTO events (dedupe_key, event_type, customer_id, cookie_id, term, quantity, "timestamp", touchpoint_id)
+           SELECT r->>'dedupe_key', 'search', r->>'customer_id', r->>'cookie_id', r->>'term', (r->>'quantity')::int,
+                  (r->>'timestamp')::timestamptz, r->>'touchpoint_id'
+           FROM jsonb_array_elements($1::jsonb) AS r
+           ON CONFLICT (dedupe_key) DO NOTHING
+           RETURNING 1`,
+          [JSON.stringify(chunk)],
+        );
+        if (stored.length > 0) await countEvents(sql, stored.length);
+      });
     } catch (error) {
       log.warn("search events not recorded", { error, count: chunk.length });
     }
