@@ -9,6 +9,7 @@ import type { Strategy } from "@/lib/db/generated/client";
 import { FALLBACK_KEY, fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
 import { fillFromState } from "@/lib/recommend/serve-content";
 import { forgetServingState, servingState } from "@/lib/recommend/serving-state";
+import { getCatalog } from "@/lib/search/catalog-index";
 import type { TRule } from "./schemas";
 
 export async function calculateTouchpoint(options: { touchpointId: string; now?: Date }): Promise<void> {
@@ -54,10 +55,14 @@ export async function calculateTouchpoint(options: { touchpointId: string; now?:
   }
 }
 
-/** A smart-search touchpoint's index warm-up: the catalog is searched live, so this checks it answers. */
+/**
+ * A smart-search touchpoint's warm-up: builds (or refreshes) the search index of the process that
+ * runs the job. On PGlite that is the serving process; on PostgreSQL each web process also builds
+ * its own on first search.
+ */
 export async function warmSearch(options: { touchpointId: string }): Promise<void> {
   const database = await getDatabase();
-  await database.sql.query("SELECT count(*) FROM items WHERE is_active");
+  await getCatalog();
   await database.prisma.touchpoint.updateMany({
     where: { touchpoint_id: options.touchpointId },
     data: { is_calculating: false, date_calculated: new Date() },
