@@ -10,6 +10,7 @@ import { notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/http/ids";
 import { formatNullableTimestamp, formatTimestamp } from "@/lib/http/timestamps";
 import { dummyHash, hashSecret, verifySecret } from "./password";
+import { forgetPrincipals } from "./resolve-principal";
 import { type Role, ZRole } from "./roles";
 import { type TApiClientCreate, ZApiClientCreate } from "./schemas";
 
@@ -84,6 +85,7 @@ export async function revokeApiClient(options: { clientId: string }): Promise<TA
     where: { id: row.id },
     data: { date_revoked: row.date_revoked ?? new Date() },
   });
+  await forgetPrincipals();
   return toApiClient(updated);
 }
 

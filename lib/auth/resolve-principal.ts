@@ -1,19 +1,53 @@
 /**
  * Who is calling: a Bearer token (users and API clients) or the Auth.js session cookie of the
- * browser. The user or client is re-read on every request, so a disabled user, a changed role or
- * a revoked client takes effect at once.
+ * browser. The user or client behind it is read from the database at most once per
+ * PRINCIPAL_TTL_MS per process (the content routes take thousands of calls a second); a change
+ * made through this service (disable, role, revoke) forgets the cached copies at once, so it
+ * takes effect at once in this process and within PRINCIPAL_TTL_MS in other processes (the CLI,
+ * other web processes on PostgreSQL).
  */
 import { decode } from "next-auth/jwt";
-import { db } from "@/lib/db/client";
+import { type Database, getDatabase } from "@/lib/db/client";
+import { perDatabase } from "@/lib/db/per-database";
 import { env } from "@/lib/env";
 import { unauthorized } from "@/lib/http/errors";
+import { processWide } from "@/lib/process-wide";
 import type { Principal } from "./roles";
-import { verifyToken } from "./tokens";
+import { type TokenClaims, verifyToken } from "./tokens";
 
 export const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
+export const PRINCIPAL_TTL_MS = 1000;
+/** Verified bearer tokens and principals kept; the oldest goes first beyond this. */
+const KEPT = 10_000;
 
+type Cached = { at: number; principal: Promise<Principal | undefined> };
+const principals = perDatabase("auth.principals", () => new Map<string, Cached>());
+const tokens = processWide("auth.tokens", () => new Map<string, TokenClaims & { exp: number }>());
+
+/** Forgets every cached user and client (after a change to users or API clients). */
+export async function forgetPrincipals(): Promise<void> {
+  principals(await getDatabase()).clear();
+}
+
+/** The active user or unrevoked client with this id, or undefined; cached PRINCIPAL_TTL_MS. */
 export async function principalFor(kind: "user" | "client", id: string): Promise<Principal | undefined> {
-  const prisma = await db();
+  const database = await getDatabase();
+  const cache = principals(database);
+  const key = `${kind}:${id}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < PRINCIPAL_TTL_MS) return hit.principal;
+  const principal = readPrincipal(database.prisma, kind, id);
+  cache.set(key, { at: Date.now(), principal });
+  principal.catch(() => cache.delete(key));
+  if (cache.size > KEPT) cache.delete(cache.keys().next().value!);
+  return principal;
+}
+
+async function readPrincipal(
+  prisma: Database["prisma"],
+  kind: "user" | "client",
+  id: string,
+): Promise<Principal | undefined> {
   if (kind === "user") {
     const user = await prisma.user.findUnique({ where: { id } });
     if (!user || user.is_disabled) return undefined;
@@ -50,19 +84,36 @@ export async function sessionUserId(cookieHeader: string | null): Promise<string
   return undefined;
 }
 
-export async function resolvePrincipal(request: Request): Promise<Principal> {
-  const header = request.headers.get("authorization");
+/** The caller of a request with these headers (a Request's headers, or a node request's). */
+export async function resolvePrincipal(headers: { get(name: string): string | null }): Promise<Principal> {
+  const header = headers.get("authorization");
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized("The Authorization header must be 'Bearer <token>'.", "invalid_token");
-    const claims = await verifyToken(match[1]);
+    const claims = await verifiedClaims(match[1]);
     if (!claims) throw unauthorized("The access token is invalid or expired.", "invalid_token");
     const principal = await principalFor(claims.kind, claims.sub);
     if (!principal) throw unauthorized("The token's user is disabled or its API client was revoked.", "invalid_token");
     return principal;
   }
-  const userId = await sessionUserId(request.headers.get("cookie"));
+  const userId = await sessionUserId(headers.get("cookie"));
   const principal = userId ? await principalFor("user", userId) : undefined;
   if (!principal) throw unauthorized();
   return principal;
+}
+
+/** The claims of a valid bearer token; a token verified once is remembered until it expires. */
+async function verifiedClaims(token: string): Promise<(TokenClaims & { exp: number }) | undefined> {
+  const known = tokens.get(token);
+  if (known) {
+    if (known.exp * 1000 > Date.now()) return known;
+    tokens.delete(token);
+    return undefined;
+  }
+  const claims = await verifyToken(token);
+  if (claims) {
+    tokens.set(token, claims);
+    if (tokens.size > KEPT) tokens.delete(tokens.keys().next().value!);
+  }
+  return claims;
 }

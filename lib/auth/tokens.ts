@@ -31,16 +31,17 @@ export async function issueToken(claims: TokenClaims): Promise<{ token: string; 
   return { token, expiresIn };
 }
 
-export async function verifyToken(token: string): Promise<TokenClaims | undefined> {
+/** The claims of a valid, unexpired token of this service (exp: its expiry, seconds since 1970). */
+export async function verifyToken(token: string): Promise<(TokenClaims & { exp: number }) | undefined> {
   try {
     const { payload } = await jwtVerify(token, key(), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ["HS256"],
     });
-    const { sub, role, kind } = payload as Partial<TokenClaims>;
-    if (!sub || !role || (kind !== "user" && kind !== "client")) return undefined;
-    return { sub, role, kind };
+    const { sub, role, kind, exp } = payload as Partial<TokenClaims & { exp: number }>;
+    if (!sub || !role || (kind !== "user" && kind !== "client") || !exp) return undefined;
+    return { sub, role, kind, exp };
   } catch {
     return undefined;
   }

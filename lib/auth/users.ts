@@ -8,6 +8,7 @@ import { conflict, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/http/ids";
 import { formatTimestamp } from "@/lib/http/timestamps";
 import { dummyHash, hashSecret, verifySecret } from "./password";
+import { forgetPrincipals } from "./resolve-principal";
 import { type Role, ZRole } from "./roles";
 import { type TUserCreate, ZUserCreate } from "./schemas";
 
@@ -71,6 +72,7 @@ async function updateUser(email: string, data: { role?: Role; is_disabled?: bool
   const prisma = await db();
   const { count } = await prisma.user.updateMany({ where: { email: email.toLowerCase() }, data });
   if (count === 0) throw notFound(`No user has e-mail ${email}.`);
+  await forgetPrincipals();
 }
 
 export const setUserRole = (options: { email: string; role: Role }) =>
@@ -128,5 +130,6 @@ export async function updateUserById(options: {
       ...(options.is_disabled !== undefined ? { is_disabled: options.is_disabled } : {}),
     },
   });
+  await forgetPrincipals();
   return toUser(row);
 }

@@ -2,7 +2,7 @@
  * The one database handle of a process: PGlite under DATA_DIR when DATABASE_URL is unset,
  * PostgreSQL through @prisma/adapter-pg when it is set. Same schema, same migrations, same code.
  *
- * The handle lives on globalThis: the start script, Next's bundled route handlers and the job
+ * The handle is process-wide (../process-wide.ts): the start script, Next's bundled route handlers and the job
  * worker run in one process and must share one PGlite instance (it allows a single connection
  * and a single opener of its data directory).
  */
@@ -13,6 +13,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
+import { processWide } from "@/lib/process-wide";
 import { PrismaClient } from "./generated/client";
 
 export type DbKind = "pglite" | "postgres";
@@ -114,17 +115,15 @@ export async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-const KEY = Symbol.for("lumen.database");
-type Holder = { [KEY]?: Promise<Database> };
-const holder = globalThis as Holder;
+const slot = processWide("database", () => ({ current: undefined as Promise<Database> | undefined }));
 
 /** The process's database, opened on first use from the settings. */
 export function getDatabase(): Promise<Database> {
-  if (!holder[KEY]) {
+  if (!slot.current) {
     const { DATABASE_URL, DATA_DIR } = env();
-    holder[KEY] = DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(DATA_DIR);
+    slot.current = DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(DATA_DIR);
   }
-  return holder[KEY];
+  return slot.current;
 }
 
 export async function db(): Promise<Prisma> {
@@ -133,11 +132,11 @@ export async function db(): Promise<Prisma> {
 
 /** Installs a database opened elsewhere (tests, the start script). */
 export function setDatabase(database: Database | undefined): void {
-  holder[KEY] = database ? Promise.resolve(database) : undefined;
+  slot.current = database ? Promise.resolve(database) : undefined;
 }
 
 export async function closeDatabase(): Promise<void> {
-  const current = holder[KEY];
-  holder[KEY] = undefined;
+  const current = slot.current;
+  slot.current = undefined;
   if (current) await (await current).close();
 }

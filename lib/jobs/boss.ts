@@ -7,10 +7,9 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import { getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
 
-const KEY = Symbol.for("lumen.boss");
-type Holder = { [KEY]?: Promise<PgBoss> };
-const holder = globalThis as Holder;
+const slot = processWide("boss", () => ({ current: undefined as Promise<PgBoss> | undefined }));
 
 async function create(): Promise<PgBoss> {
   const database = await getDatabase();
@@ -25,12 +24,12 @@ async function create(): Promise<PgBoss> {
 
 /** The process's pg-boss, started on first use (schema created/migrated by pg-boss itself). */
 export function getBoss(): Promise<PgBoss> {
-  holder[KEY] ??= create();
-  return holder[KEY];
+  slot.current ??= create();
+  return slot.current;
 }
 
 export async function stopBoss(): Promise<void> {
-  const current = holder[KEY];
-  holder[KEY] = undefined;
+  const current = slot.current;
+  slot.current = undefined;
   if (current) await (await current).stop({ graceful: true, timeout: 5000, close: true });
 }

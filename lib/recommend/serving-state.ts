@@ -8,6 +8,7 @@
 import { db } from "@/lib/db/client";
 import type { Item, Strategy, Touchpoint } from "@/lib/db/generated/client";
 import { conflict, notFound } from "@/lib/http/errors";
+import { processWide } from "@/lib/process-wide";
 import type { TRule } from "@/lib/touchpoints/schemas";
 import { ELIGIBLE } from "./item-filter";
 import { FALLBACK_KEY } from "./rule-candidates";
@@ -28,7 +29,8 @@ export interface ServingState {
   loadedAt: number;
 }
 
-const cache = new Map<string, Promise<ServingState>>();
+// Process-wide: the job worker's calculation and an item intake forget states the routes serve.
+const cache = processWide("recommend.serving", () => new Map<string, Promise<ServingState>>());
 
 async function load(touchpointId: string): Promise<ServingState> {
   const prisma = await db();
@@ -90,7 +92,7 @@ export async function servingState(touchpointId: string, options: { fresh?: bool
   return next;
 }
 
-/** Forget a touchpoint's state (after an edit in this process; other processes wait out the TTL). */
+/** Forget a touchpoint's state (after a change in this process; other processes wait out the TTL). */
 export function forgetServingState(touchpointId?: string): void {
   if (touchpointId) cache.delete(touchpointId);
   else cache.clear();

@@ -8,8 +8,9 @@
  *   tenant_id       must be this service's TENANT_ID (409 otherwise).
  * The touchpoint and its rule are cached for CONFIG_TTL_MS per process: this is the hot route.
  */
-import { type Database, getDatabase } from "@/lib/db/client";
+import { getDatabase } from "@/lib/db/client";
 import type { Item } from "@/lib/db/generated/client";
+import { perDatabase } from "@/lib/db/per-database";
 import { env } from "@/lib/env";
 import { conflict, notFound, validationError } from "@/lib/http/errors";
 import { formatTimestamp } from "@/lib/http/timestamps";
@@ -30,18 +31,11 @@ interface SearchConfig {
   columns: Set<string>;
 }
 
-const KEY = Symbol.for("lumen.search.configs");
-type Holder = { [KEY]?: WeakMap<Database, Map<string, { at: number; config: SearchConfig }>> };
-const holder = globalThis as Holder;
+const configs = perDatabase("search.configs", () => new Map<string, { at: number; config: SearchConfig }>());
 
 async function searchConfig(touchpointId: string): Promise<SearchConfig> {
   const database = await getDatabase();
-  holder[KEY] ??= new WeakMap();
-  let cache = holder[KEY].get(database);
-  if (!cache) {
-    cache = new Map();
-    holder[KEY].set(database, cache);
-  }
+  const cache = configs(database);
   const cached = cache.get(touchpointId);
   if (cached && Date.now() - cached.at < CONFIG_TTL_MS) return cached.config;
 
@@ -81,6 +75,8 @@ export async function serveSearch(options: {
   term: string;
   offset: number;
   limit: number | undefined;
+  /** A studio preview: no search event, no impression. */
+  preview?: boolean;
   /** Who searched, when the caller knows (recorded with the search event). */
   customerId?: string;
   cookieId?: string;
@@ -103,7 +99,7 @@ export async function serveSearch(options: {
     max: config.max,
     explain: config.columns.has("matched_words"),
   });
-  if (options.offset === 0) {
+  if (options.offset === 0 && !options.preview) {
     await recordSearch({
       term,
       results: hits.length,
@@ -112,7 +108,7 @@ export async function serveSearch(options: {
       cookieId: options.cookieId,
     });
   }
-  recordImpression(config.touchpoint_id);
+  if (!options.preview) recordImpression(config.touchpoint_id);
   return {
     touchpoint_id: config.touchpoint_id,
     touchpoint_type: config.touchpoint_type,

@@ -4,7 +4,10 @@ import * as token from "@/app/api/latest/auth/token/route";
 import * as items from "@/app/api/latest/data/items/route";
 import * as client from "@/app/api/latest/settings/api-clients/[client_id]/route";
 import * as clients from "@/app/api/latest/settings/api-clients/route";
+import * as oneUser from "@/app/api/latest/settings/users/[user_id]/route";
 import * as users from "@/app/api/latest/settings/users/route";
+import { PRINCIPAL_TTL_MS } from "@/lib/auth/resolve-principal";
+import { db } from "@/lib/db/client";
 import { call, tokenFor } from "./http";
 
 describe("POST /auth/token", () => {
@@ -106,5 +109,45 @@ describe("401 versus 403", () => {
     expect(asSuper.status).toBe(200);
     expect(asSuper.body.users.map((u: { email: string }) => u.email)).toContain("marketer@example.com");
     expect(JSON.stringify(asSuper.body)).not.toContain("password_hash");
+  });
+});
+
+describe("the caller is read at most once a second", () => {
+  it("applies a change made through the service at once, and one made elsewhere within PRINCIPAL_TTL_MS", async () => {
+    const superToken = await tokenFor("super");
+    const made = await call(users.POST, {
+      path: "/settings/users",
+      token: superToken,
+      body: { email: "cache@example.com", password: "cache-password", role: "advanced" },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const granted = await call(token.POST, {
+      path: "/auth/token",
+      body: { grant_type: "password", username: "cache@example.com", password: "cache-password" },
+    });
+    const userToken = granted.body.access_token as string;
+    const write = () =>
+      call(items.POST, { path: "/data/items", token: userToken, body: { items: [{ item_id: "cache-item" }] } });
+    expect((await write()).status).toBe(200); // the user is now cached
+
+    const demoted = await call(oneUser.PUT, {
+      method: "PUT",
+      path: `/settings/users/${made.body.id}`,
+      params: { user_id: made.body.id },
+      token: superToken,
+      body: { role: "user" },
+    });
+    expect(demoted.status, JSON.stringify(demoted.body)).toBe(200);
+    expect((await write()).status).toBe(403); // at once: the change forgot the cached user
+
+    // As another process (the CLI, another web process) would: straight in the database.
+    await (await db()).user.update({ where: { id: made.body.id }, data: { role: "advanced" } });
+    const started = Date.now();
+    let status = (await write()).status;
+    while (status !== 200 && Date.now() - started < PRINCIPAL_TTL_MS * 3) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await write()).status;
+    }
+    expect(status).toBe(200);
   });
 });
