@@ -47,6 +47,8 @@ const ZEnv = z.object({
   SHARED_DATA_DIR: z.string().default("../shared/data"),
   RUN_WORKERS: z.enum(["in-process", "separate", "none"]).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Search results kept per process for repeated terms (0: none); dropped on every catalog change. */
+  SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

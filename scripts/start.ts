@@ -10,18 +10,23 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { createServer } from "node:http";
 import { join } from "node:path";
 import next from "next";
+import { GET as contentRoute } from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import { ensureAuthSecret } from "@/lib/auth/secret";
 import { DEMO_USERS, ensureDemoUsers } from "@/lib/auth/users";
 import { scheduleDemoLoad } from "@/lib/data/demo/schedule-demo-load";
 import { closeDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
 import { env } from "@/lib/env";
+import { directRoutes } from "@/lib/http/direct-routes";
 import { stopBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/registry";
 import { log } from "@/lib/log";
+import { flushImpressions } from "@/lib/recommend/impressions";
+import { flushSearchEvents } from "@/lib/search/record-search";
 import { ensurePredefinedPositions } from "@/lib/touchpoints/positions";
 
 const dev = process.argv.includes("--dev");
+const CONTENT_PATH = "/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content";
 const root = process.cwd();
 
 function fingerprint(): string {
@@ -85,7 +90,12 @@ if (settings.DEMO_DATA) await scheduleDemoLoad();
 const app = next({ dev, dir: root, port: settings.PORT, hostname: "localhost" });
 const handler = app.getRequestHandler();
 await app.prepare();
-const server = createServer((req, res) => void handler(req, res));
+// The content route (every page view, every search keystroke) goes straight to its handler; all
+// else through Next. The dev server leaves it to Next, so edits to it reload as usual.
+const direct = dev ? () => false : directRoutes([{ path: CONTENT_PATH, GET: contentRoute }]);
+const server = createServer((req, res) => {
+  if (!direct(req, res)) void handler(req, res);
+});
 server.listen(settings.PORT, () => {
   console.log(
     `Lumen is ready at ${settings.PUBLIC_URL} (port ${settings.PORT}, ${settings.DATABASE_URL ? "PostgreSQL" : `PGlite in ${settings.DATA_DIR}`})`,
@@ -97,9 +107,16 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("stopping", { signal });
-  server.close();
+  // Requests under way may finish (2 s at most) before the buffers below are written.
+  const closed = new Promise((r) => server.close(r));
+  server.closeIdleConnections();
+  await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
+  server.closeAllConnections();
   workerChild?.kill("SIGTERM");
   await stopBoss();
+  // Counted and buffered in memory: written before the database closes.
+  await flushSearchEvents();
+  await flushImpressions();
   await closeDatabase();
   process.exit(0);
 }

@@ -55,7 +55,7 @@ export function useSearchResults(touchpointId: string | undefined, term: string)
     queryKey: searchKeys.results(touchpointId ?? "", text),
     queryFn: () =>
       apiFetch<SearchContent>(
-        `${BASE}/touchpoints/${encodeURIComponent(touchpointId ?? "")}/content?${new URLSearchParams({ term: text })}`,
+        `${BASE}/touchpoints/${encodeURIComponent(touchpointId ?? "")}/content?${new URLSearchParams({ term: text, preview: "true" })}`,
       ),
     enabled: Boolean(touchpointId) && text.length > 0 && text.length <= 200,
     placeholderData: keepPreviousData,

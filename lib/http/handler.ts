@@ -21,13 +21,39 @@ import {
 } from "./errors";
 import { MB, type Operation } from "./operation";
 
+/** The headers of a request, as a web Request and a node request both can give them. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
 export interface HandlerContext<P, Q, B> {
+  /** The web Request; on a direct route (./direct-routes.ts) built only when read. */
   request: Request;
+  headers: HeaderReader;
   requestId: string;
   principal: Principal | undefined;
   params: P;
   query: Q;
   body: B;
+}
+
+/** A request as handle() reads it: from Next's web Request, or from node's (direct routes). */
+export interface Incoming {
+  /** Absolute URL. */
+  url: string;
+  headers: HeaderReader;
+  params: Record<string, string | string[]>;
+  /** The web Request (made on demand where there is none yet). */
+  request: () => Request;
+}
+
+/** A handler's answer: JSON text, or a Response the handler made itself (files, redirects). */
+export type Answer = { status: number; headers: Record<string, string>; body: string } | Response;
+
+export interface RouteHandler {
+  (request: Request, context?: RouteContext): Promise<Response>;
+  /** The same handling without web Request/Response objects (see ./direct-routes.ts). */
+  answer(incoming: Incoming): Promise<Answer>;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -36,48 +62,66 @@ type Out<T extends z.ZodType | undefined> = T extends z.ZodType ? z.output<T> : 
 export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   op: Operation<P, Q, B, R>,
   fn: (ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R> | Response>,
-) {
-  return async (request: Request, context?: RouteContext): Promise<Response> => {
-    const requestId = request.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+): RouteHandler {
+  const answer = async (incoming: Incoming): Promise<Answer> => {
+    const requestId = incoming.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
     try {
-      const principal = op.auth === "public" ? undefined : await resolvePrincipal(request);
+      const principal = op.auth === "public" ? undefined : await resolvePrincipal(incoming.headers);
       if (principal && op.auth !== "public" && !hasRole(principal.role, op.auth)) {
         throw forbidden(
           `This action needs the ${op.auth} role or higher; ${principal.subject} has the ${principal.role} role.`,
         );
       }
-      const rawParams = context ? await context.params : {};
-      const params = validate(op.params, rawParams, ["path"]);
-      const query = validate(op.query, queryObject(new URL(request.url)), ["query"]);
-      const body = op.body ? validate(op.body, await readBody(request, op), ["body"]) : undefined;
+      const params = validate(op.params, incoming.params, ["path"]);
+      const query = validate(op.query, queryObject(new URL(incoming.url)), ["query"]);
+      const body = op.body ? validate(op.body, await readBody(incoming.request(), op), ["body"]) : undefined;
       const result = await fn({
-        request,
+        get request() {
+          return incoming.request();
+        },
+        headers: incoming.headers,
         requestId,
         principal,
         params: params as Out<P>,
         query: query as Out<Q>,
         body: body as Out<B>,
       });
-      const response = result instanceof Response ? result : Response.json(result, { status: op.status ?? 200 });
-      response.headers.set("X-Request-Id", requestId);
-      return response;
+      if (result instanceof Response) {
+        result.headers.set("X-Request-Id", requestId);
+        return result;
+      }
+      return {
+        status: op.status ?? 200,
+        headers: { "content-type": "application/json", "x-request-id": requestId },
+        body: JSON.stringify(result),
+      };
     } catch (error) {
-      return errorResponse(error, requestId, request);
+      return errorAnswer(error, requestId, incoming.url);
     }
+  };
+  const route = async (request: Request, context?: RouteContext): Promise<Response> => {
+    const params = context ? await context.params : {};
+    const out = await answer({ url: request.url, headers: request.headers, params, request: () => request });
+    return out instanceof Response ? out : new Response(out.body, { status: out.status, headers: out.headers });
+  };
+  return Object.assign(route, { answer });
+}
+
+function errorAnswer(error: unknown, requestId: string, url?: string): Answer {
+  const known = toApiError(error);
+  if (!known) log.error("unhandled error", { requestId, url, error });
+  const apiError =
+    known ?? new ApiError(500, "internal_error", `Something went wrong on our side; quote request id ${requestId}.`);
+  return {
+    status: apiError.status,
+    headers: { "content-type": "application/json", "x-request-id": requestId, ...apiError.headers },
+    body: JSON.stringify(errorBody(apiError)),
   };
 }
 
 export function errorResponse(error: unknown, requestId: string, request?: Request): Response {
-  const known = toApiError(error);
-  if (!known) {
-    log.error("unhandled error", { requestId, method: request?.method, url: request?.url, error });
-  }
-  const apiError =
-    known ?? new ApiError(500, "internal_error", `Something went wrong on our side; quote request id ${requestId}.`);
-  return Response.json(errorBody(apiError), {
-    status: apiError.status,
-    headers: { "X-Request-Id": requestId, ...apiError.headers },
-  });
+  const out = errorAnswer(error, requestId, request?.url) as Exclude<Answer, Response>;
+  return new Response(out.body, { status: out.status, headers: out.headers });
 }
 
 function validate(schema: z.ZodType | undefined, value: unknown, loc: Loc): unknown {

@@ -1,21 +1,28 @@
 /**
  * Impressions of served content, counted in memory and written every few seconds (one upsert per
- * touchpoint and day), so the hot content route does no extra write per request.
+ * touchpoint and day), so the hot content route does no extra write per request. The counts are
+ * process-wide (every copy of this module adds to them) and written at shutdown too.
  */
 import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
 
-const pending = new Map<string, number>();
-let timer: NodeJS.Timeout | undefined;
+const state = processWide("recommend.impressions", () => ({
+  pending: new Map<string, number>(),
+  timer: undefined as NodeJS.Timeout | undefined,
+}));
 
 export function recordImpression(touchpointId: string): void {
+  const { pending } = state;
   pending.set(touchpointId, (pending.get(touchpointId) ?? 0) + 1);
-  timer ??= setTimeout(() => void flushImpressions(), 5000);
-  timer.unref?.();
+  state.timer ??= setTimeout(() => void flushImpressions(), 5000);
+  state.timer.unref?.();
 }
 
 export async function flushImpressions(): Promise<void> {
-  timer = undefined;
+  const { pending } = state;
+  clearTimeout(state.timer);
+  state.timer = undefined;
   if (pending.size === 0) return;
   const batch = [...pending.entries()];
   pending.clear();

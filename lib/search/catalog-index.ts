@@ -15,7 +15,9 @@
  */
 import { type Database, getDatabase } from "@/lib/db/client";
 import type { Item } from "@/lib/db/generated/client";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
 import { itemBoost, POPULARITY_WINDOW_DAYS, type Popularity } from "./boost";
 import { SYNONYMS_KEY } from "./get-synonyms";
 import { SearchIndex } from "./search-index";
@@ -45,7 +47,7 @@ export class Catalog {
   /** Results by request (see searchItems), least recently used first; emptied on every change. */
   readonly results = new Map<string, SearchHit[]>();
   /** The most cached results (0: no cache). */
-  cacheLimit = 20_000;
+  cacheLimit = env().SEARCH_CACHE_SIZE;
   readonly cacheStats = { lookups: 0, hits: 0 };
   private versions = new Map<string, number>();
   /** The database's clock at the previous look (ms), and at the last full comparison. */
@@ -225,20 +227,17 @@ function fieldsOf(item: Item) {
   ];
 }
 
-const KEY = Symbol.for("lumen.search.catalogs");
-type Holder = { [KEY]?: WeakMap<Database, Promise<Catalog>> };
-const holder = globalThis as Holder;
+const catalogs = processWide("search.catalogs", () => new WeakMap<Database, Promise<Catalog>>());
 
 /** The up-to-date catalog index of the process's database (built on first use). */
 export async function getCatalog(): Promise<Catalog> {
   const database = await getDatabase();
-  holder[KEY] ??= new WeakMap();
-  let pending = holder[KEY].get(database);
+  let pending = catalogs.get(database);
   if (!pending) {
     const catalog = new Catalog(database);
     pending = catalog.build().then(() => catalog);
-    holder[KEY].set(database, pending);
-    pending.catch(() => holder[KEY]?.delete(database));
+    catalogs.set(database, pending);
+    pending.catch(() => catalogs.delete(database));
     const built = await pending;
     log.info("search index built", { items: built.items.size, ms: built.builtMs });
     return built;
@@ -250,6 +249,6 @@ export async function getCatalog(): Promise<Catalog> {
 
 /** Makes this process's index re-read the synonyms on its next search. */
 export async function forgetSynonyms(): Promise<void> {
-  const pending = holder[KEY]?.get(await getDatabase());
+  const pending = catalogs.get(await getDatabase());
   if (pending) (await pending).forgetSynonyms();
 }

@@ -292,6 +292,7 @@ describe("smart search", () => {
     await search(t, "Garden bench");
     await search(t, "garden  BENCH");
     await search(t, "garden bench", { offset: 1 }); // a second page is not a new search
+    await search(t, "garden bench", { preview: "true" }); // nor is a studio preview
     await search(t, "xyzzy plugh");
     await call(events.POST, {
       path: "/data/events",

@@ -1,0 +1,104 @@
+/**
+ * The service as `npm start` runs it (scripts/start.ts: the production build, the custom server,
+ * workers), in a child process of the bench, so load from the bench's autocannon crosses a real
+ * socket to a real server. It builds first when the sources changed since the last build.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+export interface Service {
+  url: string;
+  api: (method: string, path: string, body?: unknown, token?: string) => Promise<Record<string, unknown>>;
+  token: (username: string) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+export const BENCH_PASSWORD = "bench-password";
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+function waitReady(child: ChildProcess, say: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let tail = "";
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      tail = (tail + text).slice(-4000);
+      for (const line of text.split("\n")) if (/Building|build failed|error/i.test(line)) say(line.trim());
+      if (text.includes("Lumen is ready")) resolve();
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`the service exited (${code}) before it was ready:\n${tail}`)));
+  });
+}
+
+/** Starts the service on a free port with these settings (DATA_DIR or DATABASE_URL among them). */
+export async function startService(settings: Record<string, string>, say: (line: string) => void): Promise<Service> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", join(process.cwd(), "scripts", "start.ts")], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DEMO_DATA: "false",
+      DEMO_PASSWORD: BENCH_PASSWORD,
+      LOG_LEVEL: "warn",
+      ...settings,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await waitReady(child, say);
+  const api: Service["api"] = async (method, path, body, token) => {
+    const response = await fetch(`${url}/api/latest${path}`, {
+      method,
+      headers: {
+        ...(body ? { "content-type": "application/json" } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await response.json()) as Record<string, unknown>;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json).slice(0, 500)}`);
+    return json;
+  };
+  return {
+    url,
+    api,
+    token: async (username) =>
+      (await api("POST", "/auth/token", { grant_type: "password", username, password: BENCH_PASSWORD }))
+        .access_token as string,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** A bare node:http server in its own process answering `body` to every request: the floor. */
+export async function startFixedServer(body: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const code = `require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(process.env.BODY) }); s.end(process.env.BODY); }).listen(${port}, "127.0.0.1", () => console.log("ready"));`;
+  const child = spawn(process.execPath, ["-e", code], {
+    env: { ...process.env, BODY: body },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { directRoutes } from "./direct-routes";
+import { validationError } from "./errors";
+import { handle } from "./handler";
+import { defineOperation } from "./operation";
+
+const op = defineOperation({
+  method: "GET",
+  path: "/things/{thing_id}/echo",
+  tag: "test",
+  summary: "echo",
+  auth: "public",
+  params: z.object({ thing_id: z.string() }),
+  query: z.object({ n: z.coerce.number().int().max(5).default(1) }),
+  response: z.object({ thing: z.string(), n: z.number(), who: z.string().nullable() }),
+});
+
+const echo = handle(op, async ({ params, query, headers }) => {
+  if (params.thing_id === "cookie") {
+    const response = new Response("plain", { status: 202 });
+    response.headers.append("set-cookie", "a=1");
+    response.headers.append("set-cookie", "b=2");
+    return response;
+  }
+  if (params.thing_id === "bad") throw validationError([{ loc: ["path", "thing_id"], msg: "bad" }]);
+  return { thing: params.thing_id, n: query.n, who: headers.get("identity_value") };
+});
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const direct = directRoutes([{ path: "/api/things/[thing_id]/echo", GET: echo }]);
+  server = createServer((req, res) => {
+    if (direct(req, res)) return;
+    res.writeHead(418);
+    res.end("next would answer");
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe("direct routes", () => {
+  it("answers as the route handler does through Next: body, status, headers", async () => {
+    const url = `${base}/api/things/a%20b/echo?n=3`;
+    const direct = await fetch(url, { headers: { identity_value: "c-1", "x-request-id": "r-1" } });
+    const web = await echo(new Request(url, { headers: { identity_value: "c-1", "x-request-id": "r-1" } }), {
+      params: Promise.resolve({ thing_id: "a b" }),
+    });
+    expect(direct.status).toBe(200);
+    expect(await direct.json()).toEqual({ thing: "a b", n: 3, who: "c-1" });
+    expect(await web.json()).toEqual({ thing: "a b", n: 3, who: "c-1" });
+    expect(direct.headers.get("x-request-id")).toBe("r-1");
+    expect(direct.headers.get("content-type")).toBe("application/json");
+  });
+
+  it("answers validation errors in the one envelope", async () => {
+    const res = await fetch(`${base}/api/things/x/echo?n=9`);
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.errors[0].loc).toEqual(["query", "n"]);
+    expect((await fetch(`${base}/api/things/bad/echo`)).status).toBe(422);
+  });
+
+  it("passes a Response the handler made, with every cookie", async () => {
+    const res = await fetch(`${base}/api/things/cookie/echo`);
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe("plain");
+    expect(res.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+  });
+
+  it("leaves other paths, other methods and malformed escapes to Next", async () => {
+    expect((await fetch(`${base}/api/things/x/other`)).status).toBe(418);
+    expect((await fetch(`${base}/api/things/x/echo`, { method: "POST" })).status).toBe(418);
+    expect((await fetch(`${base}/api/things/%E0%A4%A/echo`)).status).toBe(418);
+    expect((await fetch(`${base}/api/things/x/y/echo`)).status).toBe(418);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Routes the custom server (scripts/start.ts) answers itself: the route handler Next would call
+ * (same module, same auth, validation and errors), without Next's router. Only for the hot
+ * GET routes shops call on every page view or keystroke: through Next's router a request costs
+ * about 1 ms of the one JavaScript thread before any of our code runs (887 requests/s for a bare
+ * JSON 404 on the 2-core reference machine), which alone would keep the search route's p99 over
+ * its 20 ms target at 50 connections (bench/scenarios/search.ts measures both paths).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { badRequest, errorBody } from "./errors";
+import type { Answer, RouteHandler } from "./handler";
+
+export interface DirectRoute {
+  /** The App Router path, with [name] segments: /api/latest/touchpoints/[touchpoint_id]/content. */
+  path: string;
+  GET: RouteHandler;
+}
+
+interface Compiled {
+  pattern: RegExp;
+  names: string[];
+  GET: RouteHandler;
+}
+
+function compile(route: DirectRoute): Compiled {
+  const names: string[] = [];
+  const source = route.path
+    .split("/")
+    .map((segment) => {
+      const name = /^\[(\w+)\]$/.exec(segment)?.[1];
+      if (!name) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(name);
+      return "([^/]+)";
+    })
+    .join("/");
+  return { pattern: new RegExp(`^${source}$`), names, GET: route.GET };
+}
+
+/**
+ * A request listener's first step: answers the request and returns true when it is a GET of one
+ * of the routes; returns false (nothing written) to let Next answer it.
+ */
+export function directRoutes(routes: DirectRoute[]): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const compiled = routes.map(compile);
+  return (req, res) => {
+    if (req.method !== "GET" || !req.url) return false;
+    const q = req.url.indexOf("?");
+    const pathname = q < 0 ? req.url : req.url.slice(0, q);
+    for (const route of compiled) {
+      const match = route.pattern.exec(pathname);
+      if (!match) continue;
+      const params: Record<string, string> = {};
+      try {
+        route.names.forEach((name, i) => {
+          params[name] = decodeURIComponent(match[i + 1]!);
+        });
+      } catch {
+        return false; // malformed escapes: Next answers as it would
+      }
+      route.GET.answer(incoming(req, params)).then(
+        (out) => send(res, out),
+        (error) => send(res, failed(error)),
+      );
+      return true;
+    }
+    return false;
+  };
+}
+
+const HOST = /^[\w.-]+(:\d+)?$|^\[[\da-f:.]+\](:\d+)?$/i;
+
+function incoming(req: IncomingMessage, params: Record<string, string>) {
+  const host = req.headers.host && HOST.test(req.headers.host) ? req.headers.host : "localhost";
+  const url = `http://${host}${req.url}`;
+  let request: Request | undefined;
+  return {
+    url,
+    params,
+    headers: {
+      get(name: string): string | null {
+        const value = req.headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+      },
+    },
+    request: () => {
+      if (!request) {
+        const headers = new Headers();
+        for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+        request = new Request(url, { headers });
+      }
+      return request;
+    },
+  };
+}
+
+/** A request the route handler could not be given (it answers its own errors). */
+function failed(error: unknown): Answer {
+  return {
+    status: 400,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(errorBody(badRequest(`The request could not be read: ${(error as Error).message}`))),
+  };
+}
+
+async function send(res: ServerResponse, out: Answer): Promise<void> {
+  if (!(out instanceof Response)) {
+    res.writeHead(out.status, { ...out.headers, "content-length": Buffer.byteLength(out.body) });
+    res.end(out.body);
+    return;
+  }
+  try {
+    const body = Buffer.from(await out.arrayBuffer());
+    const headers: Record<string, string | string[]> = {};
+    out.headers.forEach((value, name) => {
+      if (name !== "set-cookie") headers[name] = value;
+    });
+    const cookies = out.headers.getSetCookie();
+    if (cookies.length > 0) headers["set-cookie"] = cookies;
+    headers["content-length"] = String(body.byteLength);
+    res.writeHead(out.status, headers);
+    res.end(body);
+  } catch {
+    res.destroy(); // the body failed mid-way: the client sees the connection end, not half a body
+  }
+}
