@@ -23,6 +23,7 @@ import { startWorkers } from "@/lib/jobs/registry";
 import { log } from "@/lib/log";
 import { flushImpressions } from "@/lib/recommend/impressions";
 import { flushSearchEvents } from "@/lib/search/record-search";
+import { warmSearchIndex } from "@/lib/search/warm-up";
 import { ensurePredefinedPositions } from "@/lib/touchpoints/positions";
 
 const dev = process.argv.includes("--dev");
@@ -97,6 +98,7 @@ const server = createServer((req, res) => {
   if (!direct(req, res)) void handler(req, res);
 });
 server.listen(settings.PORT, () => {
+  void warmSearchIndex();
   console.log(
     `Lumen is ready at ${settings.PUBLIC_URL} (port ${settings.PORT}, ${settings.DATABASE_URL ? "PostgreSQL" : `PGlite in ${settings.DATA_DIR}`})`,
   );
