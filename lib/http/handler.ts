@@ -21,6 +21,11 @@ import {
 } from "./errors";
 import { MB, type Operation } from "./operation";
 
+/** A JSON answer serialized already (a cached response body): sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** The headers of a request, as a web Request and a node request both can give them. */
 export interface HeaderReader {
   get(name: string): string | null;
@@ -61,7 +66,7 @@ type Out<T extends z.ZodType | undefined> = T extends z.ZodType ? z.output<T> : 
 
 export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   op: Operation<P, Q, B, R>,
-  fn: (ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R> | Response>,
+  fn: (ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R> | Response | JsonText>,
 ): RouteHandler {
   const answer = async (incoming: Incoming): Promise<Answer> => {
     const requestId = incoming.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
@@ -93,7 +98,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       return {
         status: op.status ?? 200,
         headers: { "content-type": "application/json", "x-request-id": requestId },
-        body: JSON.stringify(result),
+        body: result instanceof JsonText ? result.text : JSON.stringify(result),
       };
     } catch (error) {
       return errorAnswer(error, requestId, incoming.url);

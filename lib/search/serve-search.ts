@@ -13,6 +13,7 @@ import type { Item } from "@/lib/db/generated/client";
 import { perDatabase } from "@/lib/db/per-database";
 import { env } from "@/lib/env";
 import { conflict, notFound, validationError } from "@/lib/http/errors";
+import { JsonText } from "@/lib/http/handler";
 import { formatTimestamp } from "@/lib/http/timestamps";
 import { recordImpression } from "@/lib/recommend/impressions";
 import { trackedUrl } from "@/lib/recommend/item-view";
@@ -29,6 +30,7 @@ interface SearchConfig {
   max: number;
   threshold: number;
   columns: Set<string>;
+  columnsKey: string;
 }
 
 const configs = perDatabase("search.configs", () => new Map<string, { at: number; config: SearchConfig }>());
@@ -52,19 +54,21 @@ async function searchConfig(touchpointId: string): Promise<SearchConfig> {
   const rule = (strategy?.rules as TRule[] | undefined)?.find((r) => r.rule_type === "ai-search");
   if (!rule) throw conflict("The touchpoint's strategy has no ai-search rule.", "broken_reference");
   const value = (name: string) => rule.values.find((v) => v.column_name === name)?.value;
+  const columns = new Set([
+    "item_id",
+    ...String(value("filter_columns") ?? "item_id,item_name")
+      .split(",")
+      .map((c) => c.trim())
+      .filter(Boolean),
+  ]);
   const config: SearchConfig = {
     touchpoint_id: touchpoint.touchpoint_id,
     touchpoint_type: touchpoint.touchpoint_type,
     tenant: String(value("tenant_id") ?? env().TENANT_ID),
     max: Number(value("limit") ?? 10),
     threshold: Number(value("match_score") ?? 0),
-    columns: new Set([
-      "item_id",
-      ...String(value("filter_columns") ?? "item_id,item_name")
-        .split(",")
-        .map((c) => c.trim())
-        .filter(Boolean),
-    ]),
+    columns,
+    columnsKey: [...columns].join(","),
   };
   cache.set(touchpointId, { at: Date.now(), config });
   return config;
@@ -109,14 +113,36 @@ export async function serveSearch(options: {
     });
   }
   if (!options.preview) recordImpression(config.touchpoint_id);
-  return {
-    touchpoint_id: config.touchpoint_id,
-    touchpoint_type: config.touchpoint_type,
-    offset: options.offset,
-    limit,
-    count: hits.length,
-    content: hits.slice(options.offset, options.offset + limit).map((h) => contentItem(h, config)),
-  };
+  return answer(hits, config, options.offset, limit);
+}
+
+/**
+ * The answer's JSON, kept with the result list it was made from: a repeated term (a cached list,
+ * the same until the catalog changes) is answered without mapping or serializing again.
+ */
+const answers = new WeakMap<SearchHit[], Map<string, string>>();
+const ANSWERS_PER_LIST = 32;
+
+function answer(hits: SearchHit[], config: SearchConfig, offset: number, limit: number): JsonText {
+  const key = `${config.touchpoint_id}|${config.touchpoint_type}|${config.columnsKey}|${offset}|${limit}`;
+  let texts = answers.get(hits);
+  if (!texts) {
+    texts = new Map();
+    answers.set(hits, texts);
+  }
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = JSON.stringify({
+      touchpoint_id: config.touchpoint_id,
+      touchpoint_type: config.touchpoint_type,
+      offset,
+      limit,
+      count: hits.length,
+      content: hits.slice(offset, offset + limit).map((h) => contentItem(h, config)),
+    });
+    if (texts.size < ANSWERS_PER_LIST) texts.set(key, text);
+  }
+  return new JsonText(text);
 }
 
 type Reader = (item: Item, config: SearchConfig) => unknown;
