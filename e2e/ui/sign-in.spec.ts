@@ -19,3 +19,23 @@ test("the form checks the e-mail before sending", async ({ page }) => {
   await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Enter an e-mail address such as name@example.com.")).toBeVisible();
 });
+
+test("after ten failures the form asks to wait, whatever the password", async ({ page }) => {
+  const email = `nobody-${Date.now()}@example.com`;
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill(email);
+  const alert = page.getByRole("alert").filter({ hasText: /\S/ });
+  // Each attempt is one server action call (a POST to the page): wait for its answer.
+  const attempt = async (password: string) => {
+    await page.getByLabel("Password").fill(password);
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/sign-in"));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await answered;
+  };
+  for (let i = 0; i < 10; i++) {
+    await attempt(`wrong-${i}`);
+    await expect(alert).toHaveText("Wrong e-mail or password");
+  }
+  await attempt("anything");
+  await expect(alert).toHaveText(/^Too many failed attempts\. Try again in 5 minutes\.$/);
+});

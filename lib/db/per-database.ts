@@ -5,12 +5,15 @@
 import { processWide } from "@/lib/process-wide";
 import type { Database } from "./client";
 
-export function perDatabase<T extends object>(name: string, create: () => T): (database: Database) => T {
+export function perDatabase<T extends object>(
+  name: string,
+  create: (database: Database) => T,
+): (database: Database) => T {
   const values = processWide(name, () => new WeakMap<Database, T>());
   return (database) => {
     let value = values.get(database);
     if (!value) {
-      value = create();
+      value = create(database);
       values.set(database, value);
     }
     return value;

@@ -6,7 +6,7 @@ import { handle } from "@/lib/http/handler";
 
 export const POST = handle(tokenOp, async ({ request, body }) => {
   const account = body.grant_type === "password" ? body.username : body.client_id;
-  const key = `${clientAddress(request)}|${account.toLowerCase()}`;
+  const key = `${clientAddress(request.headers)}|${account.toLowerCase()}`;
   await assertNotLimited(key);
   try {
     return await grantToken(body);
