@@ -1,17 +1,25 @@
 /**
- * At server start: builds this process's search index in the background when a live
- * smart-search touchpoint exists, so the first shopper's search does not wait for it.
+ * From server start: builds this process's search index in the background as soon as a live
+ * smart-search touchpoint exists (looking every WARM_CHECK_MS until then), so no shopper's first
+ * search waits for it. On PGlite the touchpoint's calculation job, which runs in this process,
+ * builds it too; on PostgreSQL the jobs run in worker processes and each web process needs this.
  */
 import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { getCatalog } from "./catalog-index";
 
+export const WARM_CHECK_MS = 30_000;
+
 export async function warmSearchIndex(): Promise<void> {
   try {
     const prisma = await db();
     const live = await prisma.touchpoint.count({ where: { touchpoint_type: "smart-search", is_active: true } });
-    if (live > 0) await getCatalog();
+    if (live > 0) {
+      await getCatalog();
+      return;
+    }
   } catch (error) {
-    log.warn("search index not built at start; it will be on the first search", { error });
+    log.warn("search index not built in advance; it will be on the first search", { error });
   }
+  setTimeout(() => void warmSearchIndex(), WARM_CHECK_MS).unref();
 }
