@@ -1,7 +1,7 @@
 /**
- * From server start: builds this process's search index in the background as soon as a live
- * smart-search touchpoint exists (looking every WARM_CHECK_MS until then), so no shopper's first
- * search waits for it. On PGlite the touchpoint's calculation job, which runs in this process,
+ * From server start: builds this process's search index in the background as soon as a
+ * smart-search touchpoint exists, live or still in the studio's preview (looking every
+ * WARM_CHECK_MS until then), so no shopper's or marketer's first search waits for it. On PGlite the touchpoint's calculation job, which runs in this process,
  * builds it too; on PostgreSQL the jobs run in worker processes and each web process needs this.
  */
 import { db } from "@/lib/db/client";
@@ -13,8 +13,8 @@ export const WARM_CHECK_MS = 30_000;
 export async function warmSearchIndex(): Promise<void> {
   try {
     const prisma = await db();
-    const live = await prisma.touchpoint.count({ where: { touchpoint_type: "smart-search", is_active: true } });
-    if (live > 0) {
+    const searchBars = await prisma.touchpoint.count({ where: { touchpoint_type: "smart-search" } });
+    if (searchBars > 0) {
       await getCatalog();
       return;
     }
