@@ -4,6 +4,7 @@ import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";
+import type { ListParams } from "./keys";
 
 /** Search box (applied after a short pause in typing) and an optional type filter. */
 export function ListToolbar({
@@ -65,8 +66,22 @@ export function ListToolbar({
   );
 }
 
+/** The pager of a list whose page is kept in the address (./list-params.ts); nothing until loaded. */
+export function ListPager({
+  params,
+  update,
+  count,
+}: {
+  params: ListParams;
+  update: (change: Partial<ListParams>) => void;
+  count: number | undefined;
+}) {
+  if (count === undefined) return null;
+  return <Pager offset={params.offset} limit={params.limit} count={count} onOffset={(offset) => update({ offset })} />;
+}
+
 /** "1-10 of 34" with previous and next buttons. */
-export function Pager({
+function Pager({
   offset,
   limit,
   count,

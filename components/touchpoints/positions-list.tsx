@@ -12,7 +12,7 @@ import { Card } from "../ui/card";
 import { FormField, fieldA11y } from "../ui/form-field";
 import { Input } from "../ui/input";
 import { useListParams } from "./list-params";
-import { ListState, ListToolbar, Pager } from "./list-toolbar";
+import { ListPager, ListState, ListToolbar } from "./list-toolbar";
 import { useDeletePosition, usePositions, useSavePosition } from "./queries";
 
 type TPositionForm = z.input<typeof ZPositionInput>;
@@ -69,14 +69,7 @@ export function PositionsList() {
           )}
         </ul>
       )}
-      {list.data && (
-        <Pager
-          offset={params.offset}
-          limit={params.limit}
-          count={list.data.count}
-          onOffset={(offset) => update({ offset })}
-        />
-      )}
+      <ListPager params={params} update={update} count={list.data?.count} />
     </div>
   );
 }

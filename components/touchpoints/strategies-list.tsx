@@ -6,11 +6,11 @@ import type { TStrategy } from "@/lib/touchpoints/schemas";
 import { errorMessage } from "../api/client";
 import { Alert } from "../ui/alert";
 import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
+import { Button, ButtonLink } from "../ui/button";
 import { formatCount, formatDateTime } from "../ui/format";
 import { Table, TBody, Td, Th } from "../ui/table";
 import { useListParams } from "./list-params";
-import { ListState, ListToolbar, Pager } from "./list-toolbar";
+import { ListPager, ListState, ListToolbar } from "./list-toolbar";
 import { useDeleteStrategy, useStrategies } from "./queries";
 
 export function StrategiesList() {
@@ -28,12 +28,7 @@ export function StrategiesList() {
         type={params.type}
         onType={(type) => update({ type })}
       >
-        <Link
-          href="/touchpoints/strategies/new"
-          className="inline-flex items-center rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-indigo-700"
-        >
-          New strategy
-        </Link>
+        <ButtonLink href="/touchpoints/strategies/new">New strategy</ButtonLink>
       </ListToolbar>
       {remove.error && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
       {remove.data && <Alert tone="info">{remove.data.detail}</Alert>}
@@ -79,14 +74,7 @@ export function StrategiesList() {
           </TBody>
         </Table>
       )}
-      {list.data && (
-        <Pager
-          offset={params.offset}
-          limit={params.limit}
-          count={list.data.count}
-          onOffset={(offset) => update({ offset })}
-        />
-      )}
+      <ListPager params={params} update={update} count={list.data?.count} />
     </div>
   );
 }

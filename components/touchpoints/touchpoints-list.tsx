@@ -2,10 +2,11 @@
 import Link from "next/link";
 import { TOUCHPOINT_TYPES } from "@/lib/touchpoints/constants";
 import { errorMessage } from "../api/client";
+import { ButtonLink } from "../ui/button";
 import { formatDateTime } from "../ui/format";
 import { Table, TBody, Td, Th } from "../ui/table";
 import { useListParams } from "./list-params";
-import { ListState, ListToolbar, Pager } from "./list-toolbar";
+import { ListPager, ListState, ListToolbar } from "./list-toolbar";
 import { useTouchpoints } from "./queries";
 import { StatusBadges } from "./status-badges";
 
@@ -23,12 +24,7 @@ export function TouchpointsList() {
         type={params.type}
         onType={(type) => update({ type })}
       >
-        <Link
-          href="/touchpoints/new"
-          className="inline-flex items-center rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-indigo-700"
-        >
-          New touchpoint
-        </Link>
+        <ButtonLink href="/touchpoints/new">New touchpoint</ButtonLink>
       </ListToolbar>
       <ListState
         isPending={list.isPending}
@@ -81,14 +77,7 @@ export function TouchpointsList() {
           </TBody>
         </Table>
       )}
-      {list.data && (
-        <Pager
-          offset={params.offset}
-          limit={params.limit}
-          count={list.data.count}
-          onOffset={(offset) => update({ offset })}
-        />
-      )}
+      <ListPager params={params} update={update} count={list.data?.count} />
     </div>
   );
 }

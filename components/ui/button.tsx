@@ -1,4 +1,5 @@
-import type { ButtonHTMLAttributes } from "react";
+import Link from "next/link";
+import type { ButtonHTMLAttributes, ComponentProps } from "react";
 import { cn } from "./cn";
 
 const variants = {
@@ -19,18 +20,22 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof sizes;
 }
 
-export function Button({ variant = "primary", size = "md", className, type = "button", ...props }: ButtonProps) {
-  return (
-    <button
-      type={type}
-      className={cn(
-        "inline-flex items-center justify-center gap-1.5 rounded-md font-medium whitespace-nowrap shadow-sm transition-colors",
-        "focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50",
-        variants[variant],
-        sizes[size],
-        className,
-      )}
-      {...props}
-    />
+type Look = { variant?: keyof typeof variants; size?: keyof typeof sizes; className?: string };
+
+const buttonClass = ({ variant = "primary", size = "md", className }: Look) =>
+  cn(
+    "inline-flex items-center justify-center gap-1.5 rounded-md font-medium whitespace-nowrap shadow-sm transition-colors",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50",
+    variants[variant],
+    sizes[size],
+    className,
   );
+
+export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {
+  return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
+}
+
+/** A link that looks like a button (a "New ..." action that opens a page). */
+export function ButtonLink({ variant, size, className, ...props }: ComponentProps<typeof Link> & Look) {
+  return <Link className={buttonClass({ variant, size, className })} {...props} />;
 }

@@ -37,8 +37,10 @@ export async function principalFor(kind: "user" | "client", id: string): Promise
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < PRINCIPAL_TTL_MS) return hit.principal;
   const principal = readPrincipal(database.prisma, kind, id);
-  cache.set(key, { at: Date.now(), principal });
-  principal.catch(() => cache.delete(key));
+  const entry = { at: Date.now(), principal };
+  cache.set(key, entry);
+  // A failed read is not kept (unless a newer one has taken its place).
+  principal.catch(() => cache.get(key) === entry && cache.delete(key));
   if (cache.size > KEPT) cache.delete(cache.keys().next().value!);
   return principal;
 }

@@ -2,9 +2,9 @@
  * The one database handle of a process: PGlite under DATA_DIR when DATABASE_URL is unset,
  * PostgreSQL through @prisma/adapter-pg when it is set. Same schema, same migrations, same code.
  *
- * The handle is process-wide (../process-wide.ts): the start script, Next's bundled route handlers and the job
- * worker run in one process and must share one PGlite instance (it allows a single connection
- * and a single opener of its data directory).
+ * The handle is process-wide (../process-wide.ts): the start script, Next's bundled route
+ * handlers and the job worker run in one process and must share one PGlite instance (it allows a
+ * single connection and a single opener of its data directory).
  */
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";

@@ -10,6 +10,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
+import type { Promotion } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { conflict, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/http/ids";
@@ -52,6 +53,11 @@ export async function configurePromotion(input: TPromotionConfigInput) {
       date_modified: new Date(),
     },
   });
+  return toPromotion(row);
+}
+
+/** A stored promotion as the API answers it. */
+function toPromotion(row: Promotion) {
   return {
     promotion_id: row.promotion_id,
     touchpoint_id: row.touchpoint_id,
@@ -109,15 +115,7 @@ export async function getPromotion(touchpointId: string) {
   const prisma = await db();
   const row = await prisma.promotion.findUnique({ where: { touchpoint_id: touchpointId } });
   if (!row) throw notFound(`Touchpoint ${touchpointId} has no SMS promotion.`);
-  return {
-    promotion_id: row.promotion_id,
-    touchpoint_id: row.touchpoint_id,
-    author: row.author,
-    promotion_base_url: row.promotion_base_url,
-    config: row.config as TPromotionConfigInput["config"],
-    date_created: formatTimestamp(row.date_created),
-    date_modified: formatTimestamp(row.date_modified),
-  };
+  return toPromotion(row);
 }
 
 /** The shared path's two requests: a test send carries phone_number, a configuration carries config. */
