@@ -6,8 +6,9 @@ import { closeDatabase } from "@/lib/db/client";
 import { type Scenario, writeResult } from "./lib";
 import { intake } from "./scenarios/intake";
 import { search } from "./scenarios/search";
+import { serving } from "./scenarios/serving";
 
-const SCENARIOS: Scenario[] = [intake, search];
+const SCENARIOS: Scenario[] = [intake, search, serving];
 
 const [name, ...options] = process.argv.slice(2).filter((a, i) => !(i === 0 && a === "--"));
 const chosen = name ? SCENARIOS.filter((s) => s.name === name) : SCENARIOS;

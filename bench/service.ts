@@ -11,6 +11,8 @@ export interface Service {
   url: string;
   api: (method: string, path: string, body?: unknown, token?: string) => Promise<Record<string, unknown>>;
   token: (username: string) => Promise<string>;
+  /** Resolves when the service prints a line matching `pattern` (printed since it started). */
+  waitFor: (pattern: RegExp, timeoutMs: number) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -55,6 +57,19 @@ export async function startService(settings: Record<string, string>, say: (line:
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let output = "";
+  const waiters: { pattern: RegExp; resolve: () => void }[] = [];
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-200_000);
+    for (const w of [...waiters]) {
+      if (w.pattern.test(output)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    }
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   await waitReady(child, say);
   const api: Service["api"] = async (method, path, body, token) => {
     const response = await fetch(`${url}/api/latest${path}`, {
@@ -75,6 +90,21 @@ export async function startService(settings: Record<string, string>, say: (line:
     token: async (username) =>
       (await api("POST", "/auth/token", { grant_type: "password", username, password: BENCH_PASSWORD }))
         .access_token as string,
+    waitFor: (pattern, timeoutMs) =>
+      new Promise<void>((resolve, reject) => {
+        if (pattern.test(output)) return resolve();
+        const timer = setTimeout(
+          () => reject(new Error(`the service did not print ${pattern} in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          pattern,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+      }),
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));

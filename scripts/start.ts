@@ -21,6 +21,7 @@ import { directRoutes } from "@/lib/http/direct-routes";
 import { stopBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/registry";
 import { log } from "@/lib/log";
+import { startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-index";
 import { flushImpressions } from "@/lib/recommend/impressions";
 import { flushSearchEvents } from "@/lib/search/record-search";
 import { warmSearchIndex } from "@/lib/search/warm-up";
@@ -99,6 +100,7 @@ const server = createServer((req, res) => {
 });
 server.listen(settings.PORT, () => {
   void warmSearchIndex();
+  void startIdentityIndex();
   console.log(
     `Lumen is ready at ${settings.PUBLIC_URL} (port ${settings.PORT}, ${settings.DATABASE_URL ? "PostgreSQL" : `PGlite in ${settings.DATA_DIR}`})`,
   );
@@ -119,6 +121,7 @@ async function shutdown(signal: string) {
   // Counted and buffered in memory: written before the database closes.
   await flushSearchEvents();
   await flushImpressions();
+  await stopIdentityIndex();
   await closeDatabase();
   process.exit(0);
 }

@@ -124,7 +124,7 @@ export function writeQuality(section: ReturnType<typeof qualitySection>): string
 
 // ------------------------------------------------------------------------------------- speed
 
-function shuffled<T>(list: T[], seed = 7): T[] {
+export function shuffled<T>(list: T[], seed = 7): T[] {
   const out = [...list];
   let s = seed;
   for (let i = out.length - 1; i > 0; i--) {
@@ -164,13 +164,19 @@ const { parentPort, workerData } = require("node:worker_threads");
 const { createRequire } = require("node:module");
 const autocannon = createRequire(workerData.base)("autocannon");
 const paths = workerData.paths;
+const identities = workerData.identities;
 let i = workerData.offset;
 const options = {
   url: workerData.url,
   connections: workerData.connections,
   duration: workerData.duration,
   headers: workerData.headers,
-  requests: [{ setupRequest: (req) => { req.path = paths[i++ % paths.length]; return req; } }],
+  requests: [{ setupRequest: (req) => {
+    const n = i++;
+    req.path = paths[n % paths.length];
+    if (identities) req.headers = { ...req.headers, identity_value: identities[n % identities.length] };
+    return req;
+  } }],
 };
 autocannon(options, (error, result) =>
   // In a worker thread autocannon leaves its histograms encoded: aggregate them here.
@@ -179,7 +185,7 @@ autocannon(options, (error, result) =>
   ),
 );`;
 
-interface LoadResult {
+export interface LoadResult {
   requests_per_s: number;
   p50_ms: number;
   p99_ms: number;
@@ -196,6 +202,8 @@ export function load(options: {
   paths: string[];
   /** Where in `paths` to start (a measured run after a warm-up does not replay the warm-up's terms). */
   offset?: number;
+  /** An identity_value header per request, drawn in turn like the paths (content route). */
+  identities?: string[];
   connections: number;
   duration: number;
   headers?: Record<string, string>;
@@ -373,7 +381,7 @@ async function measureService(
 }
 
 /** Share of the measured requests whose term was asked before in the run (what a cache can serve). */
-function repeatShare(paths: string[], warmRequests: number, offset: number, requests: number): number {
+export function repeatShare(paths: string[], warmRequests: number, offset: number, requests: number): number {
   const seen = new Set<string>();
   for (let i = 0; i < warmRequests; i++) seen.add(paths[i % paths.length]!);
   let repeats = 0;
@@ -386,7 +394,7 @@ function repeatShare(paths: string[], warmRequests: number, offset: number, requ
 }
 
 /** A smart-search touchpoint (limit 10, threshold 0) made through the API; returns its id once ready. */
-async function searchTouchpoint(service: Service, token: string): Promise<string> {
+export async function searchTouchpoint(service: Service, token: string): Promise<string> {
   const positions = (await service.api("GET", "/touchpoint-studio/rules/positions?limit=1", undefined, token))
     .positions as { position_id: string }[];
   const values = { tenant_id: "default", filter_columns: "item_id,item_name,product_price", limit: 10, match_score: 0 };

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { type Database, getDatabase, type SqlRunner } from "@/lib/db/client";
 import { validationError } from "@/lib/http/errors";
+import { identityChanged } from "@/lib/recommend/identity-index";
 import { forgetServingState } from "@/lib/recommend/serving-state";
 import { refreshCustomerAggregates } from "./refresh-customer-aggregates";
 import {
@@ -73,6 +74,12 @@ export async function ingestBatch(options: IngestOptions): Promise<TIntakeResult
     // An item deactivated or out of stock must not be served: this process drops its serving
     // caches at once; other processes within SERVING_TTL_MS (lib/recommend/serving-state.ts).
     if (kind === "items") forgetServingState();
+    // Content requests resolve identities in memory (lib/recommend/identity-index.ts).
+    if (kind === "customers" || kind === "items") {
+      const key = kind === "customers" ? "customer_id" : "item_id";
+      const ids = good.map((r) => String(r[key]));
+      await identityChanged({ database, ...(kind === "customers" ? { customerIds: ids } : { itemIds: ids }) });
+    }
   }
   return { received: records.length, upserted: good.length, errors };
 }

@@ -1,10 +1,14 @@
 /**
  * Fills a touchpoint's slots from its strategy's rules: each slot by the rule that lists it, an
- * item at most once per response, only eligible items; a slot its rule cannot fill takes the
- * fallback (best-sellers, then random eligible items). Pure: the caller loads the lists.
+ * item at most once per response, only eligible items, never the product the page is about; a
+ * slot its rule cannot fill takes the fallback (best-sellers, then random eligible items). Each
+ * rule is served through its kind (./rule-kinds.ts) with the request's context. Pure: the caller
+ * loads the lists. The lists are shared by every request: read with cursors, never copied.
  */
 import { mulberry32, seedOf } from "@/lib/data/prng";
 import type { TRule } from "@/lib/touchpoints/schemas";
+import type { RuleContext } from "./rule-context";
+import { type DiscountWindows, ruleKind } from "./rule-kinds";
 
 export interface Filled {
   position: number;
@@ -18,12 +22,12 @@ export interface FillInput {
   slots: number;
   rules: TRule[];
   /** Ranked candidates per rule index (from rule_results). */
-  candidates: Map<number, string[]>;
+  candidates: Map<number, readonly string[]>;
   /** Best-sellers, then random eligible items. */
-  fallback: string[];
+  fallback: readonly string[];
   isEligible: (itemId: string) => boolean;
-  /** Seeds random-products: the identity and the day, so a visitor sees a stable draw for a day. */
-  seed: string;
+  context: RuleContext;
+  discounts?: DiscountWindows;
 }
 
 export function seededShuffle<T>(items: T[], seed: string): T[] {
@@ -36,34 +40,43 @@ export function seededShuffle<T>(items: T[], seed: string): T[] {
   return out;
 }
 
-/** The candidate order a rule is served in: random-products draws per identity and day. */
-export function servingOrder(rule: TRule, ruleIndex: number, ranked: string[], seed: string): string[] {
-  return rule.rule_type === "random-products" ? seededShuffle(ranked, `${seed}|${ruleIndex}`) : ranked;
-}
-
 export function fillSlots(input: FillInput): Filled[] {
   const used = new Set<string>();
+  if (input.context.product_id) used.add(input.context.product_id);
   const ruleOf = new Map<number, number>();
   input.rules.forEach((rule, r) => {
     for (const p of rule.positions) ruleOf.set(p, r);
   });
-  const queues = new Map<number, string[]>();
-  input.rules.forEach((rule, r) => {
-    // A copy: the lists are shared by every request for a few seconds (lib/recommend/serving-state.ts).
-    queues.set(r, [...servingOrder(rule, r, input.candidates.get(r) ?? [], input.seed)]);
-  });
-  const take = (list: string[]): string | undefined => {
-    while (list.length > 0) {
-      const id = list.shift()!;
+  const queues = new Map<number, Iterator<string>>();
+  const queue = (r: number): Iterator<string> => {
+    let q = queues.get(r);
+    if (!q) {
+      const rule = input.rules[r]!;
+      q = ruleKind(rule)
+        .serve({
+          rule,
+          ruleIndex: r,
+          ranked: input.candidates.get(r) ?? [],
+          context: input.context,
+          discounts: input.discounts,
+        })
+        [Symbol.iterator]();
+      queues.set(r, q);
+    }
+    return q;
+  };
+  const take = (list: Iterator<string>): string | undefined => {
+    for (let next = list.next(); !next.done; next = list.next()) {
+      const id = next.value;
       if (!used.has(id) && input.isEligible(id)) return id;
     }
     return undefined;
   };
-  const fallback = [...input.fallback];
+  const fallback = input.fallback[Symbol.iterator]();
   const out: Filled[] = [];
   for (let position = 0; position < input.slots; position++) {
     const r = ruleOf.get(position);
-    const fromRule = r === undefined ? undefined : take(queues.get(r)!);
+    const fromRule = r === undefined ? undefined : take(queue(r));
     const id = fromRule ?? take(fallback);
     if (!id) continue;
     used.add(id);

@@ -4,7 +4,8 @@
  * whose id is returned as identity_value). identity_type, when given, is taken as the caller's word.
  * One query answers all three questions.
  */
-import { db } from "@/lib/db/client";
+import { getDatabase } from "@/lib/db/client";
+import { identityFacts } from "./identity-index";
 
 export interface Identity {
   identity_type: "customer_id" | "product_id" | "cookie_id";
@@ -24,8 +25,19 @@ interface Facts {
   cookie_segment: string | null;
 }
 
+/** From the in-memory index when it is built (./identity-index.ts), else one query. */
 async function facts(value: string): Promise<Facts> {
-  const prisma = await db();
+  const known = identityFacts(value);
+  if (known) {
+    return {
+      is_item: known.is_item,
+      is_customer: known.is_customer,
+      segment: known.segment_id,
+      cookie_customer: known.cookie_customer ?? null,
+      cookie_segment: known.cookie_segment ?? null,
+    };
+  }
+  const prisma = (await getDatabase()).prisma;
   const rows = await prisma.$queryRawUnsafe<Facts[]>(
     `SELECT EXISTS (SELECT 1 FROM items WHERE item_id = $1) AS is_item,
             c.segment_id AS segment, c.customer_id IS NOT NULL AS is_customer,

@@ -90,11 +90,10 @@ export async function ruleCandidates(options: { sql: SqlRunner; rule: TRule; now
     }
     case "discount-leaflet": {
       const discountId = String(parameter(rule.values, "discount_id") ?? "");
-      const rows = await sql.query<{ item_ids: string[] }>(
-        `SELECT item_ids FROM discounts WHERE discount_id = $1
-         AND (valid_from IS NULL OR valid_from <= $2) AND (valid_to IS NULL OR valid_to >= $2)`,
-        [discountId, now.toISOString()],
-      );
+      // Whether the discount is valid is checked when serving (./rule-kinds.ts), at that moment.
+      const rows = await sql.query<{ item_ids: string[] }>("SELECT item_ids FROM discounts WHERE discount_id = $1", [
+        discountId,
+      ]);
       const ids = rows[0]?.item_ids ?? [];
       if (ids.length === 0) return [];
       const others = rule.values.filter((v) => v.column_name !== "discount_id");

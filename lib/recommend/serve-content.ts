@@ -1,16 +1,29 @@
 /**
  * Content of a smart-recommender or wheel-of-fortune touchpoint for one identity (spec 2.5, 4.3):
  * pick the strategy (additional strategies by priority, the first whose segments hold the
- * visitor; else the default), fill its slots from the calculated rule lists, then describe items.
+ * visitor; else the default), fill its slots from the calculated rule lists with the request's
+ * context (./rule-context.ts), then describe items.
+ *
+ * The content route answers with JSON text put together from pieces kept with the serving state:
+ * each item's view is serialized once, and when a strategy's slots are the same for every visitor
+ * (no rule depends on who asks, no product context) its whole content array is kept for a second
+ * and shared. A request then costs the identity look-up (in memory), the strategy choice and a
+ * string concatenation.
  */
 import { ALL_CUSTOMERS } from "@/lib/data/segments";
 import type { Strategy } from "@/lib/db/generated/client";
 import { conflict } from "@/lib/http/errors";
+import { JsonText } from "@/lib/http/handler";
 import { type Filled, fillSlots } from "./fill-slots";
 import { type Identity, resolveIdentity } from "./identity";
 import { recordImpression } from "./impressions";
 import { itemView, type TItemView } from "./item-view";
+import { type RuleContext, ruleContext } from "./rule-context";
+import { isContextFree } from "./rule-kinds";
 import { rulesOf, type ServingState, servingState } from "./serving-state";
+
+/** How long a content array shared by every visitor is reused (time-dependent rules move on). */
+const SHARED_MS = 1000;
 
 export interface ContentEntry {
   position: number;
@@ -27,6 +40,16 @@ export interface Content {
   content: ContentEntry[];
 }
 
+export interface ContentRequest {
+  touchpointId: string;
+  identityValue: string | null;
+  identityType: string | null;
+  /** The item a similar/related touchpoint is about (query product_hierarchy_level_value). */
+  productHierarchyValue?: string | null;
+  preview?: boolean;
+  now?: Date;
+}
+
 export function chooseStrategy(
   defaultStrategy: Strategy,
   additional: Strategy[],
@@ -39,24 +62,35 @@ export function chooseStrategy(
 }
 
 /** Fills the slots of one strategy from a loaded serving state (also used by the calculation). */
-export function fillFromState(state: ServingState, strategy: Strategy, seed: string): Filled[] {
+export function fillFromState(state: ServingState, strategy: Strategy, context: RuleContext): Filled[] {
   return fillSlots({
     slots: state.touchpoint.number_of_positions,
     rules: rulesOf(strategy),
     candidates: state.candidates.get(strategy.strategy_id) ?? new Map(),
-    fallback: [...state.fallback, ...state.extras],
+    fallback: state.fallbackAll,
     isEligible: (id) => state.items.has(id),
-    seed,
+    context,
+    discounts: state.discounts,
   });
 }
 
-export async function serveContent(options: {
-  touchpointId: string;
-  identityValue: string | null;
-  identityType: string | null;
-  preview?: boolean;
-  now?: Date;
-}): Promise<Content> {
+/** The context-free fill of a strategy (the default visitor's): what the calculation checks. */
+export function defaultFill(state: ServingState, strategy: Strategy, now?: Date): Filled[] {
+  return fillFromState(
+    state,
+    strategy,
+    ruleContext({ identity: { identity_type: "customer_id", identity_value: "default" }, now }),
+  );
+}
+
+interface Prepared {
+  state: ServingState;
+  identity: Identity;
+  strategy: Strategy;
+  context: RuleContext;
+}
+
+async function prepare(options: ContentRequest): Promise<Prepared> {
   const state = await servingState(options.touchpointId);
   const { touchpoint } = state;
   if (touchpoint.touchpoint_type === "smart-search") {
@@ -68,25 +102,76 @@ export async function serveContent(options: {
       "not_ready",
     );
   }
-  const identity: Identity = await resolveIdentity(options.identityValue, options.identityType);
+  const identity = await resolveIdentity(options.identityValue, options.identityType);
   const strategy = chooseStrategy(state.defaultStrategy, state.additional, identity.segment_id);
-  const day = (options.now ?? new Date()).toISOString().slice(0, 10);
-  const filled = fillFromState(state, strategy, `${identity.identity_value}|${day}`);
+  const context = ruleContext({
+    identity,
+    productHierarchyValue: options.productHierarchyValue,
+    strategyProduct: strategy.product_hierarchy_level_id === "" ? strategy.product_hierarchy_level_value : undefined,
+    now: options.now,
+  });
   if (!options.preview) recordImpression(touchpoint.touchpoint_id);
+  return { state, identity, strategy, context };
+}
+
+function filledBy(f: Filled, strategy: Strategy): ContentEntry["filled_by"] {
+  return {
+    rule_index: f.rule_index,
+    rule_type: f.rule_type,
+    is_fallback: f.is_fallback,
+    strategy_id: strategy.strategy_id,
+  };
+}
+
+/** Content as an object (previews, the wheel). */
+export async function serveContent(options: ContentRequest): Promise<Content> {
+  const { state, identity, strategy, context } = await prepare(options);
+  const { touchpoint } = state;
   return {
     touchpoint_id: options.preview ? `${touchpoint.touchpoint_id}-default` : touchpoint.touchpoint_id,
     touchpoint_type: touchpoint.touchpoint_type,
     identity_type: identity.identity_type,
     identity_value: identity.identity_value,
-    content: filled.map((f) => ({
+    content: fillFromState(state, strategy, context).map((f) => ({
       position: f.position,
       item: itemView(state.items.get(f.item_id)!, touchpoint),
-      filled_by: {
-        rule_index: f.rule_index,
-        rule_type: f.rule_type,
-        is_fallback: f.is_fallback,
-        strategy_id: strategy.strategy_id,
-      },
+      filled_by: filledBy(f, strategy),
     })),
   };
+}
+
+function fragment(state: ServingState, itemId: string): string {
+  let text = state.fragments.get(itemId);
+  if (text === undefined) {
+    text = JSON.stringify(itemView(state.items.get(itemId)!, state.touchpoint));
+    state.fragments.set(itemId, text);
+  }
+  return text;
+}
+
+function contentArray(state: ServingState, strategy: Strategy, context: RuleContext): string {
+  const parts = fillFromState(state, strategy, context).map(
+    (f) =>
+      `{"position":${f.position},"item":${fragment(state, f.item_id)},"filled_by":${JSON.stringify(filledBy(f, strategy))}}`,
+  );
+  return `[${parts.join(",")}]`;
+}
+
+/** Content as JSON text, for the content route (the same document serveContent describes). */
+export async function serveContentJson(options: ContentRequest): Promise<JsonText> {
+  const { state, identity, strategy, context } = await prepare(options);
+  let content: string;
+  if (!context.product_id && isContextFree(rulesOf(strategy))) {
+    const now = Date.now();
+    const shared = state.shared.get(strategy.strategy_id);
+    if (shared && now - shared.at < SHARED_MS) content = shared.text;
+    else {
+      content = contentArray(state, strategy, context);
+      state.shared.set(strategy.strategy_id, { text: content, at: now });
+    }
+  } else content = contentArray(state, strategy, context);
+  const { touchpoint } = state;
+  return new JsonText(
+    `{"touchpoint_id":${JSON.stringify(options.preview ? `${touchpoint.touchpoint_id}-default` : touchpoint.touchpoint_id)},"touchpoint_type":${JSON.stringify(touchpoint.touchpoint_type)},"identity_type":${JSON.stringify(identity.identity_type)},"identity_value":${JSON.stringify(identity.identity_value)},"content":${content}}`,
+  );
 }

@@ -1,17 +1,20 @@
 /**
  * What serving a touchpoint needs, loaded once and kept for a few seconds per process: the
  * touchpoint, its strategies, their calculated rule lists, the fallback list and the rows of the
- * eligible candidate items. A request then costs only the identity lookup and the slot filling.
- * Catalog changes (an item deactivated or out of stock) show within SERVING_TTL_MS; an edited
- * touchpoint or a finished calculation at the next load.
+ * eligible candidate items, the validity of the discounts its rules name. A request then costs
+ * only the identity lookup and the slot filling. Catalog changes (an item deactivated or out of
+ * stock) show within SERVING_TTL_MS; an edited touchpoint or a finished calculation at the next
+ * load. A state past its TTL keeps serving while the next one loads (no request waits on the
+ * reload); a state forgotten after a change is not served again.
  */
 import { db } from "@/lib/db/client";
 import type { Item, Strategy, Touchpoint } from "@/lib/db/generated/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { ApiError, conflict, notFound } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
 import type { TRule } from "@/lib/touchpoints/schemas";
 import { ELIGIBLE } from "./item-filter";
 import { FALLBACK_KEY } from "./rule-candidates";
+import { type DiscountWindows, discountIdOf } from "./rule-kinds";
 
 export const SERVING_TTL_MS = 3000;
 /** Candidates per list whose rows are kept: enough for any draw, bounded for memory. */
@@ -23,14 +26,21 @@ export interface ServingState {
   additional: Strategy[];
   candidates: Map<string, Map<number, string[]>>;
   fallback: string[];
+  /** The fallback, then the extras: what a slot takes when its rule has nothing left. */
+  fallbackAll: string[];
   /** Eligible items among the candidates, plus random eligible extras for the last resort. */
   items: Map<string, Item>;
   extras: string[];
+  discounts: DiscountWindows;
+  /** Serialized item views (JSON text) by item id, made on first use. */
+  fragments: Map<string, string>;
+  /** Serialized content arrays shared by every visitor, by strategy (./serve-content.ts). */
+  shared: Map<string, { text: string; at: number }>;
   loadedAt: number;
 }
 
 // Process-wide: the job worker's calculation and an item intake forget states the routes serve.
-const cache = processWide("recommend.serving", () => new Map<string, Promise<ServingState>>());
+const cache = processWide("recommend.servingStates", () => new Map<string, Entry>());
 
 async function load(touchpointId: string): Promise<ServingState> {
   const prisma = await db();
@@ -68,27 +78,76 @@ async function load(touchpointId: string): Promise<ServingState> {
     Math.max(10, touchpoint.number_of_positions * 2),
   );
   const items = new Map([...rows, ...extraRows].map((i) => [i.item_id, i]));
+  const discountIds = strategies.flatMap((st) =>
+    rulesOf(st)
+      .filter((r) => r.rule_type === "discount-leaflet")
+      .map(discountIdOf),
+  );
+  const discountRows =
+    discountIds.length === 0
+      ? []
+      : await prisma.discount.findMany({
+          where: { discount_id: { in: discountIds } },
+          select: { discount_id: true, valid_from: true, valid_to: true },
+        });
   return {
     touchpoint,
     defaultStrategy,
     additional: touchpoint.strategies.map((s) => byId.get(s)).filter((s): s is Strategy => !!s),
     candidates,
     fallback,
+    fallbackAll: [...fallback, ...extraRows.map((i) => i.item_id)],
     items,
     extras: extraRows.map((i) => i.item_id),
+    discounts: new Map(discountRows.map((d) => [d.discount_id, d])),
+    fragments: new Map(),
+    shared: new Map(),
     loadedAt: Date.now(),
   };
 }
 
-export async function servingState(touchpointId: string, options: { fresh?: boolean } = {}): Promise<ServingState> {
-  const cached = cache.get(touchpointId);
-  if (cached && !options.fresh) {
-    const state = await cached.catch(() => undefined);
-    if (state && Date.now() - state.loadedAt < SERVING_TTL_MS) return state;
-  }
+interface Entry {
+  current?: ServingState;
+  next?: Promise<ServingState>;
+}
+
+function reload(touchpointId: string, entry: Entry): Promise<ServingState> {
+  if (entry.next) return entry.next;
   const next = load(touchpointId);
-  cache.set(touchpointId, next);
-  next.catch(() => cache.delete(touchpointId));
+  entry.next = next;
+  next.then(
+    (state) => {
+      if (cache.get(touchpointId) === entry) entry.current = state;
+    },
+    (error) => {
+      // Gone or broken (deleted elsewhere): stop serving the old state. A database hiccup keeps it.
+      if (error instanceof ApiError && cache.get(touchpointId) === entry) cache.delete(touchpointId);
+    },
+  );
+  next
+    .finally(() => {
+      if (entry.next === next) entry.next = undefined;
+    })
+    .catch(() => {});
+  return next;
+}
+
+export async function servingState(touchpointId: string, options: { fresh?: boolean } = {}): Promise<ServingState> {
+  let entry = cache.get(touchpointId);
+  if (!entry || options.fresh) {
+    entry = {};
+    cache.set(touchpointId, entry);
+  }
+  const { current } = entry;
+  if (current) {
+    // Past its TTL: served while the next one loads.
+    if (Date.now() - current.loadedAt >= SERVING_TTL_MS) void reload(touchpointId, entry).catch(() => {});
+    return current;
+  }
+  const next = reload(touchpointId, entry);
+  next.catch(() => {
+    if (cache.get(touchpointId) === entry && !entry.current) cache.delete(touchpointId);
+  });
   return next;
 }
 

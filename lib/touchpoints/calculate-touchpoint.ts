@@ -7,7 +7,7 @@
 import { getDatabase } from "@/lib/db/client";
 import type { Strategy } from "@/lib/db/generated/client";
 import { FALLBACK_KEY, fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
-import { fillFromState } from "@/lib/recommend/serve-content";
+import { defaultFill } from "@/lib/recommend/serve-content";
 import { forgetServingState, servingState } from "@/lib/recommend/serving-state";
 import { getCatalog } from "@/lib/search/catalog-index";
 import type { TRule } from "./schemas";
@@ -34,7 +34,7 @@ export async function calculateTouchpoint(options: { touchpointId: string; now?:
   const state = await servingState(touchpoint.touchpoint_id, { fresh: true });
   let usingFallback = false;
   for (const strategy of strategies as Strategy[]) {
-    const filled = fillFromState(state, strategy, "default");
+    const filled = defaultFill(state, strategy, options.now);
     if (filled.length < touchpoint.number_of_positions || filled.some((f) => f.is_fallback)) usingFallback = true;
   }
   await prisma.$transaction([

@@ -229,6 +229,13 @@ export const ZContentQuery = z.object({
   term: z.string().optional().describe("smart-search only: the search text (1-200 characters)"),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).optional().describe("smart-search only: at most the strategy's limit"),
+  product_hierarchy_level_value: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "smart-recommender: the item the page shows (similar/related products are about it; it is never served itself). An identity_value that is an item id does the same.",
+    ),
   preview: z
     .enum(["true", "false"])
     .default("false")

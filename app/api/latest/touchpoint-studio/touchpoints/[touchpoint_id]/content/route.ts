@@ -1,6 +1,6 @@
 import { validationError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/handler";
-import { serveContent } from "@/lib/recommend/serve-content";
+import { serveContentJson } from "@/lib/recommend/serve-content";
 import { serveSearch } from "@/lib/search/serve-search";
 import { contentOp } from "@/lib/touchpoints/operations";
 
@@ -21,9 +21,10 @@ export const GET = handle(contentOp, ({ params, query, headers }) => {
       ...(who ? (isCookie ? { cookieId: who } : { customerId: who }) : {}),
     });
   }
-  return serveContent({
+  return serveContentJson({
     touchpointId: params.touchpoint_id,
     identityValue: headers.get("identity_value"),
     identityType: headers.get("identity_type"),
+    productHierarchyValue: query.product_hierarchy_level_value,
   });
 });

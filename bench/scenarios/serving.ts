@@ -1,0 +1,478 @@
+/**
+ * Serving speed: the content route and smart search as a shop calls them, against the service
+ * started as `npm start` does (../service.ts), on PGlite and (with BENCH_DATABASE_URL) PostgreSQL.
+ *
+ * Content, on a seeded synthetic shop (lib/data/synthetic.ts through the intake code: by default
+ * 100,000 items, 1,000,000 customers with a cookie each, 1,000,000 events; 5% of the customers
+ * get a synthetic "vip" segment with a strategy of its own) and a smart-recommender carousel of
+ * 5 slots made and activated through the API:
+ * - identity `default`;
+ * - customer ids drawn uniformly from all customers (almost every request is a customer not seen
+ *   before in the run, so nothing per customer can be cached);
+ * - known cookie ids drawn the same way.
+ * Smart search where every term is new to the run: the shared search-relevance catalog (54,667
+ * titles) as items, and the prefixes of its judged queries as typed ("c", "co", ... "cordless
+ * drill"), each asked once, at 8 and at 50 connections.
+ *
+ * Baseline, in the same run and driven exactly as each target (same load generator, same headers,
+ * same per-request identity header): a bare node:http server in its own process answering a JSON
+ * body of the same size as the target's answer. autocannon runs in a worker thread of this
+ * process, on the same 2-core machine as the service. Also measured: the memory the in-memory
+ * identities take per million customers (built in this process, heap after a full GC).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { z } from "zod";
+import { ingestBatch } from "@/lib/data/ingest-batch";
+import { seedOf } from "@/lib/data/prng";
+import type { IntakeKind } from "@/lib/data/schemas";
+import {
+  BUILT_IN_FIT,
+  customerId,
+  type ShopSize,
+  syntheticCustomers,
+  syntheticEvents,
+  syntheticItems,
+} from "@/lib/data/synthetic";
+import { type Database, openPglite, openPostgres, setDatabase } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import { identityIndexSize, startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-index";
+import { readJudgments, readProducts } from "@/lib/search/evaluate";
+import { benchSettings, mb, type Scenario, type ScenarioReport, scratchPostgres } from "../lib";
+import { type Service, startFixedServer, startService } from "../service";
+import { datasetFiles, type LoadResult, load, repeatShare, searchTouchpoint, shuffled } from "./search";
+
+const ZOptions = z.object({
+  items: z.coerce.number().int().min(100).default(100_000),
+  customers: z.coerce.number().int().min(100).default(1_000_000),
+  events: z.coerce.number().int().min(0).default(1_000_000),
+  connections: z.coerce.number().int().min(1).max(1000).default(50),
+  duration: z.coerce.number().int().min(1).max(600).default(10),
+  only: z.enum(["content", "search", "all"]).default("all"),
+});
+type Options = z.infer<typeof ZOptions> & { log: (line: string) => void };
+
+const BATCH = 5000;
+const isVip = (id: string) => seedOf(id) % 20 === 0;
+
+function heapUsed(): number {
+  const g = globalThis as { gc?: () => void };
+  if (!g.gc) {
+    setFlagsFromString("--expose-gc");
+    g.gc = runInNewContext("gc") as () => void;
+  }
+  g.gc();
+  return process.memoryUsage().heapUsed;
+}
+
+async function write(
+  kind: IntakeKind,
+  total: number,
+  records: Iterable<Record<string, unknown>>,
+  say: (l: string) => void,
+) {
+  const started = performance.now();
+  let batch: Record<string, unknown>[] = [];
+  let done = 0;
+  let lastSaid = 0;
+  const flush = async () => {
+    const result = await ingestBatch({ kind, records: batch, synthetic: true });
+    if (result.errors.length > 0) throw new Error(`${kind}: ${result.errors[0]!.detail}`);
+    done += batch.length;
+    batch = [];
+    if (performance.now() - lastSaid > 10_000 || done === total) {
+      lastSaid = performance.now();
+      const s = (performance.now() - started) / 1000;
+      say(`${kind}: ${done.toLocaleString("en")}/${total.toLocaleString("en")} (${Math.round(done / s)} records/s)`);
+    }
+  };
+  for (const record of records) {
+    batch.push(record);
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+}
+
+/** The synthetic shop through the intake code; 5% of customers in a synthetic "vip" segment. */
+async function loadShop(options: Options, say: (l: string) => void): Promise<ShopSize> {
+  const now = new Date();
+  const size: ShopSize = {
+    items: options.items,
+    customers: options.customers,
+    events: options.events,
+    seed: 42,
+    end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
+  };
+  await write("items", size.items, syntheticItems(BUILT_IN_FIT, size), say);
+  const withSegments = function* () {
+    for (const c of syntheticCustomers(BUILT_IN_FIT, size)) {
+      const vip = isVip(String(c.customer_id));
+      yield {
+        ...c,
+        segment_id: vip ? "vip" : "regular",
+        segment_name: vip ? "VIP (synthetic)" : "Regular (synthetic)",
+      };
+    }
+  };
+  await write("customers", size.customers, withSegments(), say);
+  if (size.events > 0) await write("events", size.events, syntheticEvents(BUILT_IN_FIT, size), say);
+  return size;
+}
+
+/** Heap the in-memory identities take, built in this process from the loaded database. */
+async function identityMemory(say: (l: string) => void) {
+  const before = heapUsed();
+  const started = performance.now();
+  await startIdentityIndex();
+  const buildS = (performance.now() - started) / 1000;
+  const bytes = heapUsed() - before;
+  const size = identityIndexSize()!;
+  await stopIdentityIndex();
+  const perMillion = mb((bytes / Math.max(size.customers, 1)) * 1_000_000);
+  say(
+    `identities in memory: ${size.customers.toLocaleString("en")} customers, ${size.cookies.toLocaleString("en")} cookies, ${size.items.toLocaleString("en")} items: ${mb(bytes)} MB heap (${perMillion} MB per million customers), built in ${buildS.toFixed(1)} s`,
+  );
+  return {
+    ...size,
+    heap_mb: mb(bytes),
+    heap_mb_per_million_customers: perMillion,
+    build_s: Math.round(buildS * 10) / 10,
+  };
+}
+
+async function carouselTouchpoint(service: Service, token: string): Promise<string> {
+  const positions = (await service.api("GET", "/touchpoint-studio/rules/positions?limit=1", undefined, token))
+    .positions as { position_id: string }[];
+  const strategy = async (name: string, segments: string[], rules: unknown[]) =>
+    (
+      await service.api(
+        "POST",
+        "/touchpoint-studio/rules/strategies",
+        { strategy_name: name, strategy_type: "smart-recommender", strategy_subtype: "carousel", segments, rules },
+        token,
+      )
+    ).strategy_id as string;
+  const main = await strategy(
+    "Bench best-sellers",
+    ["all_customers"],
+    [
+      { rule_type: "best-sellers", positions: [0, 1, 2], values: [] },
+      { rule_type: "most-viewed-products", positions: [3, 4], values: [] },
+    ],
+  );
+  const vip = await strategy(
+    "Bench VIP",
+    ["vip"],
+    [
+      {
+        rule_type: "best-sellers",
+        positions: [0, 1, 2, 3, 4],
+        values: [{ column_name: "product_price", comparator: ">", value: 5 }],
+      },
+    ],
+  );
+  const touchpoint = await service.api(
+    "POST",
+    "/touchpoint-studio/rules/touchpoints",
+    {
+      touchpoint_name: "Bench carousel",
+      touchpoint_type: "smart-recommender",
+      position: positions[0]!.position_id,
+      default_strategy: main,
+      strategies: [vip],
+      number_of_positions: 5,
+      is_active: true,
+      is_draft: false,
+    },
+    token,
+  );
+  const id = touchpoint.touchpoint_id as string;
+  for (let i = 0; i < 1200; i++) {
+    const state = await service.api("GET", `/touchpoint-studio/rules/touchpoints/${id}`, undefined, token);
+    if (state.is_ready && !state.is_calculating) return id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`touchpoint ${id} did not become ready`);
+}
+
+/** Puts a touchpoint live (is_active, not a draft) through the API. */
+async function activate(service: Service, token: string, id: string): Promise<void> {
+  const t = await service.api("GET", `/touchpoint-studio/rules/touchpoints/${id}`, undefined, token);
+  const writable = [
+    "touchpoint_name",
+    "touchpoint_type",
+    "touchpoint_subtype",
+    "channel",
+    "position",
+    "default_strategy",
+    "strategies",
+    "number_of_positions",
+  ];
+  const body = Object.fromEntries(writable.filter((k) => k in t).map((k) => [k, t[k]]));
+  await service.api(
+    "PUT",
+    `/touchpoint-studio/rules/touchpoints/${id}`,
+    { ...body, is_active: true, is_draft: false },
+    token,
+  );
+}
+
+type Measured = LoadResult & { asked_before: number };
+
+/** Target and its baseline, driven the same way: a 2 s warm-up, then the measured run. */
+async function pair(
+  name: string,
+  service: Service,
+  paths: string[],
+  identities: string[] | undefined,
+  headers: Record<string, string>,
+  connections: number,
+  options: Options,
+  say: (l: string) => void,
+) {
+  const sample = await fetch(`${service.url}${paths[0]}`, {
+    headers: { ...headers, ...(identities ? { identity_value: identities[0]! } : {}) },
+  });
+  const body = await sample.text();
+  if (!sample.ok) throw new Error(`${name}: ${sample.status} ${body.slice(0, 300)}`);
+  const run = async (url: string) => {
+    const offset = Math.floor(Math.max(paths.length, identities?.length ?? 0) / 2);
+    const warm = await load({ url, paths, identities, connections, duration: 2, headers });
+    const r = await load({ url, paths, identities, offset, connections, duration: options.duration, headers });
+    const keys = identities ?? paths;
+    return { ...r, asked_before: repeatShare(keys, warm.requests, offset % keys.length, r.requests) };
+  };
+  const fixed = await startFixedServer(body);
+  let baseline: Measured;
+  try {
+    baseline = await run(fixed.url);
+  } finally {
+    await fixed.stop();
+  }
+  const target = await run(service.url);
+  const ratio = Math.round((target.requests_per_s / Math.max(baseline.requests_per_s, 1)) * 100) / 100;
+  const line = (who: string, r: Measured) =>
+    `${who.padEnd(9)} ${String(r.requests_per_s).padStart(6)} req/s | p50 ${r.p50_ms} ms | p99 ${r.p99_ms} ms | errors ${r.errors} | non-2xx ${r.non_2xx}`;
+  say(`${name} (${connections} connections, ${body.length} B answers)`);
+  say(`  ${line("baseline", baseline)}`);
+  say(
+    `  ${line("service", target)} | ratio ${ratio}x | asked before in the run ${(target.asked_before * 100).toFixed(1)}%`,
+  );
+  return { target, baseline, ratio, answer_bytes: body.length, connections };
+}
+
+async function fresh(kind: "pglite" | "postgres"): Promise<{
+  database: Database;
+  settings: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
+  const dir = mkdtempSync(join(tmpdir(), "lumen-bench-serving-"));
+  if (kind === "pglite") {
+    return {
+      database: await openPglite(dir),
+      settings: { DATA_DIR: dir },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const scratch = await scratchPostgres(benchSettings().databaseUrl!);
+  return {
+    database: await openPostgres(scratch.url),
+    settings: { DATABASE_URL: scratch.url, DATA_DIR: dir },
+    drop: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      await scratch.drop();
+    },
+  };
+}
+
+async function contentOn(kind: "pglite" | "postgres", options: Options) {
+  const say = (l: string) => options.log(`  [${kind} content] ${l}`);
+  const { database, settings, drop } = await fresh(kind);
+  try {
+    setDatabase(database);
+    let memory: Awaited<ReturnType<typeof identityMemory>>;
+    let size: ShopSize;
+    try {
+      await migrate(database);
+      const started = performance.now();
+      size = await loadShop(options, say);
+      say(`shop loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      memory = await identityMemory(say);
+    } finally {
+      setDatabase(undefined);
+      await database.close();
+    }
+    const service = await startService({ ...settings, LOG_LEVEL: "info" }, say);
+    try {
+      await service.waitFor(/identity index built/, 300_000);
+      const token = await service.token("advanced@example.com");
+      const id = await carouselTouchpoint(service, token);
+      const path = `/api/latest/touchpoint-studio/touchpoints/${id}/content`;
+      const headers = { authorization: `Bearer ${token}` };
+      const draws = (n: number, seed: number) => {
+        let s = seed;
+        return Array.from({ length: n }, () => {
+          s = (s * 1103515245 + 12345) & 0x7fffffff;
+          return customerId(s % size.customers, size.customers);
+        });
+      };
+      const customersDrawn = draws(400_000, 3);
+      const cookiesDrawn = draws(400_000, 5).map((c) => `syn-cookie-${c.slice(9)}`);
+      const c = options.connections;
+      return {
+        identities: memory,
+        default: await pair("content, identity default", service, [path], ["default"], headers, c, options, say),
+        customers: await pair(
+          "content, customers drawn uniformly",
+          service,
+          [path],
+          customersDrawn,
+          headers,
+          c,
+          options,
+          say,
+        ),
+        cookies: await pair(
+          "content, known cookies drawn uniformly",
+          service,
+          [path],
+          cookiesDrawn,
+          headers,
+          c,
+          options,
+          say,
+        ),
+      };
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await drop();
+  }
+}
+
+/** Every prefix of the judged queries as typed, each once, in a shuffled order. */
+function typedPrefixes(queries: string[]): string[] {
+  const out = new Set<string>();
+  for (const q of queries) {
+    const text = q.trim().toLowerCase();
+    for (let i = 2; i <= text.length; i++) if (text[i - 1] !== " ") out.add(text.slice(0, i));
+  }
+  return shuffled([...out], 13);
+}
+
+async function searchOn(kind: "pglite" | "postgres", options: Options) {
+  const say = (l: string) => options.log(`  [${kind} search] ${l}`);
+  const files = datasetFiles();
+  const { database, settings, drop } = await fresh(kind);
+  try {
+    setDatabase(database);
+    try {
+      await migrate(database);
+      const rows = (await readProducts(files.products)).map((p) => ({
+        item_id: p.id,
+        item_name: p.title,
+        product_price: 10,
+      }));
+      for (let i = 0; i < rows.length; i += BATCH)
+        await ingestBatch({ kind: "items", records: rows.slice(i, i + BATCH) });
+      say(`${rows.length.toLocaleString("en")} items loaded`);
+    } finally {
+      setDatabase(undefined);
+      await database.close();
+    }
+    const service = await startService({ ...settings, LOG_LEVEL: "info" }, say);
+    try {
+      const token = await service.token("advanced@example.com");
+      const id = await searchTouchpoint(service, token);
+      await activate(service, token, id);
+      await service.waitFor(/search index built/, 120_000);
+      const terms = typedPrefixes([...(await readJudgments(files.judgments)).keys()]);
+      const paths = terms.map(
+        (t) => `/api/latest/touchpoint-studio/touchpoints/${id}/content?term=${encodeURIComponent(t)}`,
+      );
+      const headers = { authorization: `Bearer ${token}` };
+      say(`${terms.length.toLocaleString("en")} distinct typed prefixes`);
+      return {
+        distinct_terms: terms.length,
+        at_8: await pair("search, every term new", service, paths, undefined, headers, 8, options, say),
+        at_50: await pair("search, every term new", service, paths, undefined, headers, 50, options, say),
+      };
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await drop();
+  }
+}
+
+export const serving: Scenario = {
+  name: "serving",
+  description:
+    "content route (default, 1M customers, cookies) and new-term search over HTTP vs a bare node:http server answering the same bytes",
+  async run(args): Promise<ScenarioReport> {
+    const { values } = parseArgs({
+      args,
+      options: {
+        items: { type: "string" },
+        customers: { type: "string" },
+        events: { type: "string" },
+        connections: { type: "string" },
+        duration: { type: "string" },
+        only: { type: "string" },
+      },
+    });
+    const options: Options = { ...ZOptions.parse(values), log: (l) => console.log(l) };
+    const kinds: ("pglite" | "postgres")[] = benchSettings().databaseUrl ? ["pglite", "postgres"] : ["pglite"];
+    const results: Record<string, unknown> = {};
+    const ratio: Record<string, unknown> = {};
+    for (const kind of kinds) {
+      const content = options.only === "search" ? undefined : await contentOn(kind, options);
+      const search = options.only === "content" ? undefined : await searchOn(kind, options);
+      results[kind] = { content, search };
+      const targets: Record<string, boolean> = {};
+      if (content) {
+        for (const t of ["default", "customers", "cookies"] as const) {
+          targets[`content_${t}_at_least_0.5x`] = content[t].ratio >= 0.5;
+          targets[`content_${t}_p99_under_20_ms`] = content[t].target.p99_ms < 20;
+        }
+      }
+      if (search) targets.search_new_terms_p99_under_20_ms_at_8 = search.at_8.target.p99_ms < 20;
+      ratio[kind] = {
+        ...(content
+          ? {
+              content_default: content.default.ratio,
+              content_customers: content.customers.ratio,
+              content_cookies: content.cookies.ratio,
+            }
+          : {}),
+        ...(search ? { search_new_terms_at_8: search.at_8.ratio, search_new_terms_at_50: search.at_50.ratio } : {}),
+        targets,
+      };
+    }
+    return {
+      parameters: {
+        items: options.items,
+        customers: options.customers,
+        events: options.events,
+        connections: options.connections,
+        duration_s: options.duration,
+        warm_up_s: 2,
+        databases: kinds,
+        shop: "seeded synthetic shop (lib/data/synthetic.ts, built-in fit of Online Retail) loaded through the intake code; 5% of customers in a synthetic vip segment with its own strategy; one cookie per customer",
+        search_catalog:
+          "shared search-relevance products (54,667 titles) as items; terms: every prefix of the judged queries as typed, each asked once",
+        http: "the service as npm start runs it (child process, production build, workers), bearer token, autocannon in a worker thread of the bench process on the same 2-core machine; asked_before = share of measured requests whose identity (or term) was asked before in the run",
+        baseline:
+          "a bare node:http server in its own process answering the target's answer bytes, driven with the same headers and per-request identity header",
+      },
+      results,
+      baseline: "in results: each target's baseline sits next to it",
+      ratio,
+    };
+  },
+};

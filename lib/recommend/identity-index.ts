@@ -1,0 +1,319 @@
+/**
+ * Who is who, held in memory for the content route (spec 4.3 rule 5): every customer with their
+ * segment, every cookie with its customer, every item id. A content request then resolves its
+ * identity with two Map look-ups instead of a query: the route takes thousands of calls a second
+ * for customers it has never seen in the process (a cache of recent look-ups would miss them).
+ *
+ * Kept fresh by intake: a batch of customers or items, once committed, is applied to this
+ * process's index before the intake answers, and tells the other processes with NOTIFY
+ * lumen_identity (PostgreSQL; on PGlite there is one process). They read the rows whose
+ * date_modified is newer than their last look, less an overlap of REFRESH_OVERLAP_MS for
+ * transactions that committed late, at most once a second, so a change made elsewhere shows
+ * within about a second. A poll every POLL_MS is the safety net when a notification is lost.
+ *
+ * Until the first load is done, resolveIdentity (./identity.ts) asks the database per request.
+ * Memory: about 150 bytes per customer with a cookie (bench/scenarios/serving.ts prints it).
+ * A JavaScript Map holds at most 2^24 entries: shops beyond 16 million customers need sharding here.
+ */
+import pg from "pg";
+import type { Database } from "@/lib/db/client";
+import { getDatabase } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
+
+export const IDENTITY_CHANNEL = "lumen_identity";
+const REFRESH_OVERLAP_MS = 5000;
+const POLL_MS = 30_000;
+const PAGE = 50_000;
+
+export interface IdentityFacts {
+  is_item: boolean;
+  is_customer: boolean;
+  segment_id: string;
+  /** The customer of a known cookie. */
+  cookie_customer?: string;
+  cookie_segment?: string;
+}
+
+interface Index {
+  database: Database;
+  /** Customer id -> its number (index into ids / segmentOf). */
+  customers: Map<string, number>;
+  ids: string[];
+  segmentOf: number[];
+  /** Segment ids by number (0 = no segment). */
+  segments: string[];
+  segmentNumber: Map<string, number>;
+  cookies: Map<string, number>;
+  items: Set<string>;
+  /** Database time of the last refresh's start (ISO). */
+  customersSince: string;
+  itemsSince: string;
+  ready: boolean;
+}
+
+const state = processWide("recommend.identityIndex", () => ({
+  index: undefined as Index | undefined,
+  loading: undefined as Promise<Index> | undefined,
+  refreshing: undefined as Promise<void> | undefined,
+  again: false,
+  timer: undefined as NodeJS.Timeout | undefined,
+  listener: undefined as pg.Client | undefined,
+}));
+
+function segmentNo(index: Index, segmentId: string): number {
+  let n = index.segmentNumber.get(segmentId);
+  if (n === undefined) {
+    n = index.segments.length;
+    index.segments.push(segmentId);
+    index.segmentNumber.set(segmentId, n);
+  }
+  return n;
+}
+
+function putCustomer(index: Index, customerId: string, segmentId: string): number {
+  let n = index.customers.get(customerId);
+  if (n === undefined) {
+    n = index.ids.length;
+    index.ids.push(customerId);
+    index.segmentOf.push(0);
+    index.customers.set(customerId, n);
+  }
+  index.segmentOf[n] = segmentNo(index, segmentId);
+  return n;
+}
+
+async function dbNow(database: Database): Promise<string> {
+  const rows = await database.sql.query<{ now: Date | string }>("SELECT now() AS now");
+  return new Date(rows[0]!.now).toISOString();
+}
+
+const minus = (iso: string, ms: number) => new Date(new Date(iso).getTime() - ms).toISOString();
+
+/** Pages through a table by key (no one huge result: PGlite answers it in one piece). */
+async function pages<T extends Record<string, string>>(
+  database: Database,
+  sql: (keyParam: string) => string,
+  key: keyof T,
+  each: (rows: T[]) => void,
+): Promise<void> {
+  let after = "";
+  for (;;) {
+    const rows = await database.sql.query<T>(`${sql("$1")} LIMIT ${PAGE}`, [after]);
+    each(rows);
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1]![key] as string;
+    // Let requests in between pages (PGlite runs a query on this thread).
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+async function build(database: Database): Promise<Index> {
+  const started = performance.now();
+  const since = minus(await dbNow(database), REFRESH_OVERLAP_MS);
+  const index: Index = {
+    database,
+    customers: new Map(),
+    ids: [],
+    segmentOf: [],
+    segments: [""],
+    segmentNumber: new Map([["", 0]]),
+    cookies: new Map(),
+    items: new Set(),
+    customersSince: since,
+    itemsSince: since,
+    ready: false,
+  };
+  await pages<{ customer_id: string; segment_id: string }>(
+    database,
+    (p) => `SELECT customer_id, segment_id FROM customers WHERE customer_id > ${p} ORDER BY customer_id`,
+    "customer_id",
+    (rows) => {
+      for (const r of rows) putCustomer(index, r.customer_id, r.segment_id);
+    },
+  );
+  await pages<{ cookie_id: string; customer_id: string }>(
+    database,
+    (p) => `SELECT cookie_id, customer_id FROM customer_cookies WHERE cookie_id > ${p} ORDER BY cookie_id`,
+    "cookie_id",
+    (rows) => {
+      for (const r of rows) {
+        const n = index.customers.get(r.customer_id);
+        if (n !== undefined) index.cookies.set(r.cookie_id, n);
+      }
+    },
+  );
+  await pages<{ item_id: string }>(
+    database,
+    (p) => `SELECT item_id FROM items WHERE item_id > ${p} ORDER BY item_id`,
+    "item_id",
+    (rows) => {
+      for (const r of rows) index.items.add(r.item_id);
+    },
+  );
+  index.ready = true;
+  log.info("identity index built", {
+    customers: index.ids.length,
+    cookies: index.cookies.size,
+    items: index.items.size,
+    ms: Math.round(performance.now() - started),
+  });
+  return index;
+}
+
+/** Reads what changed since the last refresh into the index. */
+async function refresh(index: Index): Promise<void> {
+  const { database } = index;
+  const now = await dbNow(database);
+  const customers = await database.sql.query<{ customer_id: string; segment_id: string }>(
+    "SELECT customer_id, segment_id FROM customers WHERE date_modified >= $1",
+    [index.customersSince],
+  );
+  for (const r of customers) putCustomer(index, r.customer_id, r.segment_id);
+  if (customers.length > 0) {
+    const cookies = await database.sql.query<{ cookie_id: string; customer_id: string }>(
+      "SELECT cookie_id, customer_id FROM customer_cookies WHERE customer_id = ANY($1::text[])",
+      [customers.map((c) => c.customer_id)],
+    );
+    for (const r of cookies) index.cookies.set(r.cookie_id, index.customers.get(r.customer_id)!);
+  }
+  const items = await database.sql.query<{ item_id: string }>("SELECT item_id FROM items WHERE date_modified >= $1", [
+    index.itemsSince,
+  ]);
+  for (const r of items) index.items.add(r.item_id);
+  index.customersSince = minus(now, REFRESH_OVERLAP_MS);
+  index.itemsSince = index.customersSince;
+}
+
+/**
+ * Starts building this process's index in the background (idempotent) and keeps it fresh.
+ * Returns the build, for callers that want to wait (the start script, tests, the bench).
+ */
+export function startIdentityIndex(): Promise<Index> {
+  if (state.loading) return state.loading;
+  const loading = (async () => {
+    const database = await getDatabase();
+    const index = await build(database);
+    state.index = index;
+    await listen(database);
+    state.timer = setInterval(changedElsewhere, POLL_MS);
+    state.timer.unref?.();
+    return index;
+  })();
+  state.loading = loading;
+  loading.catch((error) => {
+    log.warn("identity index could not be built; identities are read per request", { error });
+    if (state.loading === loading) state.loading = undefined;
+  });
+  return loading;
+}
+
+async function listen(database: Database): Promise<void> {
+  if (database.kind !== "postgres" || !database.url) return;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    client.on("notification", changedElsewhere);
+    client.on("error", (error) => {
+      log.warn("identity LISTEN connection lost; reconnecting", { error });
+      state.listener = undefined;
+      setTimeout(() => void connect().catch(() => {}), 1000).unref?.();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${IDENTITY_CHANNEL}`);
+    state.listener = client;
+    changedElsewhere(); // what changed while not listening
+  };
+  await connect();
+}
+
+async function applyCustomers(index: Index, customerIds: string[]): Promise<void> {
+  const { database } = index;
+  const rows = await database.sql.query<{ customer_id: string; segment_id: string }>(
+    "SELECT customer_id, segment_id FROM customers WHERE customer_id = ANY($1::text[])",
+    [customerIds],
+  );
+  for (const r of rows) putCustomer(index, r.customer_id, r.segment_id);
+  const cookies = await database.sql.query<{ cookie_id: string; customer_id: string }>(
+    "SELECT cookie_id, customer_id FROM customer_cookies WHERE customer_id = ANY($1::text[])",
+    [customerIds],
+  );
+  for (const r of cookies) index.cookies.set(r.cookie_id, index.customers.get(r.customer_id)!);
+}
+
+/**
+ * An intake batch committed: apply its customers and items to this process's index (awaited, so
+ * the intake's caller sees its change at once) and tell the other processes (NOTIFY).
+ */
+export async function identityChanged(options: {
+  database: Database;
+  customerIds?: string[];
+  itemIds?: string[];
+}): Promise<void> {
+  await options.database.sql.query("SELECT pg_notify($1, '')", [IDENTITY_CHANNEL]).catch(() => {});
+  const index = state.index;
+  if (!index || index.database !== options.database) return;
+  for (const id of options.itemIds ?? []) index.items.add(id);
+  if (options.customerIds?.length) {
+    await applyCustomers(index, options.customerIds).catch((error) =>
+      log.warn("identity index update failed; the next refresh catches up", { error }),
+    );
+  }
+}
+
+/** Another process changed customers or items: read what changed since the last look (at most once a second). */
+function changedElsewhere(): void {
+  if (state.refreshing) {
+    state.again = true;
+    return;
+  }
+  const index = state.index;
+  if (!index) return;
+  const run = async () => {
+    do {
+      state.again = false;
+      await refresh(index);
+      await new Promise((r) => setTimeout(r, 1000)); // coalesces a burst of notifications
+    } while (state.again && state.index === index);
+  };
+  state.refreshing = run()
+    .catch((error) => log.warn("identity index refresh failed", { error }))
+    .finally(() => {
+      state.refreshing = undefined;
+    });
+}
+
+/** The facts about an identity value, from memory; undefined until the index is built. */
+export function identityFacts(value: string): IdentityFacts | undefined {
+  const index = state.index;
+  if (!index?.ready) return undefined;
+  const n = index.customers.get(value);
+  const c = index.cookies.get(value);
+  return {
+    is_item: index.items.has(value),
+    is_customer: n !== undefined,
+    segment_id: n === undefined ? "" : index.segments[index.segmentOf[n]!]!,
+    ...(c === undefined
+      ? {}
+      : { cookie_customer: index.ids[c]!, cookie_segment: index.segments[index.segmentOf[c]!]! }),
+  };
+}
+
+/** Sizes, for the bench and the logs. */
+export function identityIndexSize(): { customers: number; cookies: number; items: number } | undefined {
+  const index = state.index;
+  return index ? { customers: index.ids.length, cookies: index.cookies.size, items: index.items.size } : undefined;
+}
+
+/** Stops refreshing and forgets the index (tests and benches swap databases). */
+export async function stopIdentityIndex(): Promise<void> {
+  clearInterval(state.timer);
+  const listener = state.listener;
+  state.listener = undefined;
+  state.index = undefined;
+  state.loading = undefined;
+  if (listener) {
+    listener.removeAllListeners("error");
+    listener.on("error", () => {});
+    await listener.end().catch(() => {});
+  }
+}

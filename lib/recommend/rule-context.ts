@@ -1,0 +1,34 @@
+/**
+ * What a rule knows about the request it fills slots for: who the visitor is (the resolved
+ * identity: a customer with their segment, or a product), the product the page is about (the
+ * identity's product, else product_hierarchy_level_value of the request, else the strategy's),
+ * and the time. Rule kinds that depend on it (./rule-kinds.ts) get it per request; the others are
+ * served from lists calculated ahead.
+ */
+import type { Identity } from "./identity";
+
+export interface RuleContext {
+  identity: Identity;
+  /** The item the page shows (similar/related products are about it); never served itself. */
+  product_id?: string;
+  now: Date;
+  /** The identity and the day: seeds draws that stay stable for one visitor for a day. */
+  seed: string;
+}
+
+export function ruleContext(options: {
+  identity: Identity;
+  productHierarchyValue?: string | null;
+  strategyProduct?: string;
+  now?: Date;
+}): RuleContext {
+  const now = options.now ?? new Date();
+  const product =
+    options.identity.item_id || options.productHierarchyValue?.trim() || options.strategyProduct || undefined;
+  return {
+    identity: options.identity,
+    ...(product ? { product_id: product } : {}),
+    now,
+    seed: `${options.identity.identity_value}|${now.toISOString().slice(0, 10)}`,
+  };
+}

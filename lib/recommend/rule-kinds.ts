@@ -1,0 +1,78 @@
+/**
+ * How each rule kind is served from its calculated list (rule_results) for one request. Most
+ * kinds serve the list as it is; a kind that depends on the request's context (./rule-context.ts)
+ * says so, and gets the context: random-products draws per visitor and day, discount-leaflet
+ * serves its discount's items only while the discount is valid at that moment. The recommendation
+ * engine's per-customer and per-product kinds plug in here.
+ */
+import { mulberry32, seedOf } from "@/lib/data/prng";
+import type { TRule } from "@/lib/touchpoints/schemas";
+import type { RuleContext } from "./rule-context";
+
+/** Validity of discounts, by id (loaded with the serving state). */
+export type DiscountWindows = Map<string, { valid_from: Date | null; valid_to: Date | null }>;
+
+export interface ServeInput {
+  rule: TRule;
+  ruleIndex: number;
+  ranked: readonly string[];
+  context: RuleContext;
+  discounts?: DiscountWindows;
+}
+
+interface RuleKindServing {
+  /**
+   * True when the served order depends on who asks (the answer cannot be shared between
+   * visitors). Time-dependent kinds are not: shared answers live one second (./serve-content.ts).
+   */
+  contextual: boolean;
+  serve(input: ServeInput): Iterable<string>;
+}
+
+/** A seeded Fisher-Yates shuffle drawn lazily: k draws cost O(k), not the list's length. */
+export function* lazyShuffle(items: readonly string[], seed: string): Generator<string> {
+  const random = mulberry32(seedOf(seed));
+  const swapped = new Map<number, string>();
+  const n = items.length;
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (n - i));
+    const atJ = swapped.get(j) ?? items[j]!;
+    const atI = swapped.get(i) ?? items[i]!;
+    swapped.set(j, atI);
+    swapped.delete(i);
+    yield atJ;
+  }
+}
+
+export function discountValidAt(discounts: DiscountWindows | undefined, discountId: string, now: Date): boolean {
+  const d = discounts?.get(discountId);
+  if (!d) return false;
+  return (!d.valid_from || d.valid_from <= now) && (!d.valid_to || d.valid_to >= now);
+}
+
+export function discountIdOf(rule: TRule): string {
+  return String(rule.values.find((v) => v.column_name === "discount_id")?.value ?? "");
+}
+
+const listAsIs: RuleKindServing = { contextual: false, serve: ({ ranked }) => ranked };
+
+const KINDS: Partial<Record<TRule["rule_type"], RuleKindServing>> = {
+  "random-products": {
+    contextual: true,
+    serve: ({ ranked, context, ruleIndex }) => lazyShuffle(ranked, `${context.seed}|${ruleIndex}`),
+  },
+  "discount-leaflet": {
+    contextual: false,
+    serve: ({ rule, ranked, context, discounts }) =>
+      discountValidAt(discounts, discountIdOf(rule), context.now) ? ranked : [],
+  },
+};
+
+export function ruleKind(rule: TRule): RuleKindServing {
+  return KINDS[rule.rule_type] ?? listAsIs;
+}
+
+/** Whether every visitor gets the same slots from these rules (so the answer can be shared). */
+export function isContextFree(rules: TRule[]): boolean {
+  return rules.every((r) => !ruleKind(r).contextual);
+}

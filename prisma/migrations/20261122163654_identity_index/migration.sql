@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "customers_date_modified_idx" ON "customers"("date_modified");
