@@ -45,7 +45,9 @@ function waitReady(child: ChildProcess, say: (line: string) => void): Promise<vo
 export async function startService(settings: Record<string, string>, say: (line: string) => void): Promise<Service> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", join(process.cwd(), "scripts", "start.ts")], {
+  // BENCH_SERVICE_NODE_ARGS: extra node flags for the service (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", join(process.cwd(), "scripts", "start.ts")], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -7,7 +7,7 @@
  * other web processes on PostgreSQL).
  */
 import { decode } from "next-auth/jwt";
-import { type Database, getDatabase } from "@/lib/db/client";
+import { type Database, getDatabase, openDatabase } from "@/lib/db/client";
 import { perDatabase } from "@/lib/db/per-database";
 import { env } from "@/lib/env";
 import { unauthorized } from "@/lib/http/errors";
@@ -20,7 +20,7 @@ export const PRINCIPAL_TTL_MS = 1000;
 /** Verified bearer tokens and principals kept; the oldest goes first beyond this. */
 const KEPT = 10_000;
 
-type Cached = { at: number; principal: Promise<Principal | undefined> };
+type Cached = { at: number; principal: Promise<Principal | undefined>; settled?: { value: Principal | undefined } };
 const principals = perDatabase("auth.principals", () => new Map<string, Cached>());
 const tokens = processWide("auth.tokens", () => new Map<string, TokenClaims & { exp: number }>());
 
@@ -37,8 +37,14 @@ export async function principalFor(kind: "user" | "client", id: string): Promise
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < PRINCIPAL_TTL_MS) return hit.principal;
   const principal = readPrincipal(database.prisma, kind, id);
-  const entry = { at: Date.now(), principal };
+  const entry: Cached = { at: Date.now(), principal };
   cache.set(key, entry);
+  principal.then(
+    (value) => {
+      entry.settled = { value };
+    },
+    () => {},
+  );
   // A failed read is not kept (unless a newer one has taken its place).
   principal.catch(() => cache.get(key) === entry && cache.delete(key));
   if (cache.size > KEPT) cache.delete(cache.keys().next().value!);
@@ -84,6 +90,22 @@ export async function sessionUserId(cookieHeader: string | null): Promise<string
     }
   }
   return undefined;
+}
+
+/**
+ * The caller of a bearer token read and checked within PRINCIPAL_TTL_MS, without waiting (the
+ * content route's fast path: no promise per request); undefined means ask resolvePrincipal.
+ */
+export function cachedPrincipal(headers: { get(name: string): string | null }): Principal | undefined {
+  const header = headers.get("authorization");
+  if (!header || header.length < 8 || header.slice(0, 7).toLowerCase() !== "bearer ") return undefined;
+  const claims = tokens.get(header.slice(7).trim());
+  if (!claims || claims.exp * 1000 <= Date.now()) return undefined;
+  const database = openDatabase();
+  if (!database) return undefined;
+  const hit = principals(database).get(`${claims.kind}:${claims.sub}`);
+  if (!hit?.settled || Date.now() - hit.at >= PRINCIPAL_TTL_MS) return undefined;
+  return hit.settled.value;
 }
 
 /** The caller of a request with these headers (a Request's headers, or a node request's). */

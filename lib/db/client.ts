@@ -115,15 +115,35 @@ export async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-const slot = processWide("database", () => ({ current: undefined as Promise<Database> | undefined }));
+const slot = processWide("database", () => ({
+  current: undefined as Promise<Database> | undefined,
+  /** The database once open (synchronous fast paths of hot routes). */
+  open: undefined as Database | undefined,
+}));
+
+function track(opening: Promise<Database>): Promise<Database> {
+  slot.open = undefined;
+  opening.then(
+    (database) => {
+      if (slot.current === opening) slot.open = database;
+    },
+    () => {},
+  );
+  return opening;
+}
 
 /** The process's database, opened on first use from the settings. */
 export function getDatabase(): Promise<Database> {
   if (!slot.current) {
     const { DATABASE_URL, DATA_DIR } = env();
-    slot.current = DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(DATA_DIR);
+    slot.current = track(DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(DATA_DIR));
   }
   return slot.current;
+}
+
+/** The process's database if it is open already, else undefined (no waiting). */
+export function openDatabase(): Database | undefined {
+  return slot.open;
 }
 
 export async function db(): Promise<Prisma> {
@@ -133,10 +153,12 @@ export async function db(): Promise<Prisma> {
 /** Installs a database opened elsewhere (tests, the start script). */
 export function setDatabase(database: Database | undefined): void {
   slot.current = database ? Promise.resolve(database) : undefined;
+  slot.open = database;
 }
 
 export async function closeDatabase(): Promise<void> {
   const current = slot.current;
   slot.current = undefined;
+  slot.open = undefined;
   if (current) await (await current).close();
 }

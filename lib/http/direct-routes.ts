@@ -104,8 +104,11 @@ function failed(error: unknown): Answer {
 
 async function send(res: ServerResponse, out: Answer): Promise<void> {
   if (!(out instanceof Response)) {
-    res.writeHead(out.status, { ...out.headers, "content-length": Buffer.byteLength(out.body) });
-    res.end(out.body);
+    // Encoded here, once: a body put together from pieces is a rope string, which node's socket
+    // write would encode on a slow path (measured: about 30 µs for 6 KB, a third of a request).
+    const body = Buffer.from(out.body, "utf8");
+    res.writeHead(out.status, { ...out.headers, "content-length": body.length });
+    res.end(body);
     return;
   }
   try {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { resolvePrincipal } from "@/lib/auth/resolve-principal";
+import { cachedPrincipal, resolvePrincipal } from "@/lib/auth/resolve-principal";
 import { hasRole, type Principal } from "@/lib/auth/roles";
 import { log } from "@/lib/log";
 import {
@@ -66,12 +66,17 @@ type Out<T extends z.ZodType | undefined> = T extends z.ZodType ? z.output<T> : 
 
 export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   op: Operation<P, Q, B, R>,
-  fn: (ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<z.input<R> | Response | JsonText>,
+  fn: (
+    ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>,
+  ) => Promise<z.input<R> | Response | JsonText> | z.input<R> | Response | JsonText,
 ): RouteHandler {
   const answer = async (incoming: Incoming): Promise<Answer> => {
     const requestId = incoming.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
     try {
-      const principal = op.auth === "public" ? undefined : await resolvePrincipal(incoming.headers);
+      const principal =
+        op.auth === "public"
+          ? undefined
+          : (cachedPrincipal(incoming.headers) ?? (await resolvePrincipal(incoming.headers)));
       if (principal && op.auth !== "public" && !hasRole(principal.role, op.auth)) {
         throw forbidden(
           `This action needs the ${op.auth} role or higher; ${principal.subject} has the ${principal.role} role.`,
@@ -80,7 +85,8 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const params = validate(op.params, incoming.params, ["path"]);
       const query = validate(op.query, queryObject(new URL(incoming.url)), ["query"]);
       const body = op.body ? validate(op.body, await readBody(incoming.request(), op), ["body"]) : undefined;
-      const result = await fn({
+      // A handler may answer without a promise (the content route's fast path): no await then.
+      const returned = fn({
         get request() {
           return incoming.request();
         },
@@ -91,6 +97,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
         query: query as Out<Q>,
         body: body as Out<B>,
       });
+      const result = returned instanceof Promise ? await returned : returned;
       if (result instanceof Response) {
         result.headers.set("X-Request-Id", requestId);
         return result;

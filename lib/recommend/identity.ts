@@ -28,15 +28,7 @@ interface Facts {
 /** From the in-memory index when it is built (./identity-index.ts), else one query. */
 async function facts(value: string): Promise<Facts> {
   const known = identityFacts(value);
-  if (known) {
-    return {
-      is_item: known.is_item,
-      is_customer: known.is_customer,
-      segment: known.segment_id,
-      cookie_customer: known.cookie_customer ?? null,
-      cookie_segment: known.cookie_segment ?? null,
-    };
-  }
+  if (known) return fromIndex(known);
   const prisma = (await getDatabase()).prisma;
   const rows = await prisma.$queryRawUnsafe<Facts[]>(
     `SELECT EXISTS (SELECT 1 FROM items WHERE item_id = $1) AS is_item,
@@ -51,11 +43,33 @@ async function facts(value: string): Promise<Facts> {
   return rows[0]!;
 }
 
-export async function resolveIdentity(value: string | null, type: string | null): Promise<Identity> {
+/** The identity without waiting, when the in-memory index can answer; else undefined. */
+export function resolveIdentityNow(value: string | null, type: string | null): Identity | undefined {
   const v = (value ?? "").trim() || "default";
   if (v === "default") return { identity_type: "customer_id", identity_value: "default" };
   if (type === "product_id") return { identity_type: "product_id", identity_value: v, item_id: v };
-  const f = await facts(v);
+  const known = identityFacts(v);
+  return known ? decide(v, type, fromIndex(known)) : undefined;
+}
+
+export async function resolveIdentity(value: string | null, type: string | null): Promise<Identity> {
+  const now = resolveIdentityNow(value, type);
+  if (now) return now;
+  const v = (value ?? "").trim() || "default";
+  return decide(v, type, await facts(v));
+}
+
+function fromIndex(known: NonNullable<ReturnType<typeof identityFacts>>): Facts {
+  return {
+    is_item: known.is_item,
+    is_customer: known.is_customer,
+    segment: known.segment_id,
+    cookie_customer: known.cookie_customer ?? null,
+    cookie_segment: known.cookie_segment ?? null,
+  };
+}
+
+function decide(v: string, type: string | null, f: Facts): Identity {
   const customer = (): Identity => ({
     identity_type: "customer_id",
     identity_value: v,

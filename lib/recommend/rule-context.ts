@@ -16,6 +16,17 @@ export interface RuleContext {
   seed: string;
 }
 
+/** The UTC day of an instant, remembered for the day it falls in (one Date formatting a day). */
+const today = { from: 0, until: 0, day: "" };
+function dayOf(now: Date): string {
+  const t = now.getTime();
+  if (t >= today.from && t < today.until) return today.day;
+  const from = t - (t % 86_400_000);
+  const day = new Date(from).toISOString().slice(0, 10);
+  if (Math.abs(t - Date.now()) < 86_400_000) Object.assign(today, { from, until: from + 86_400_000, day });
+  return day;
+}
+
 export function ruleContext(options: {
   identity: Identity;
   productHierarchyValue?: string | null;
@@ -29,6 +40,6 @@ export function ruleContext(options: {
     identity: options.identity,
     ...(product ? { product_id: product } : {}),
     now,
-    seed: `${options.identity.identity_value}|${now.toISOString().slice(0, 10)}`,
+    seed: `${options.identity.identity_value}|${dayOf(now)}`,
   };
 }

@@ -15,12 +15,12 @@ import type { Strategy } from "@/lib/db/generated/client";
 import { conflict } from "@/lib/http/errors";
 import { JsonText } from "@/lib/http/handler";
 import { type Filled, fillSlots } from "./fill-slots";
-import { type Identity, resolveIdentity } from "./identity";
+import { type Identity, resolveIdentity, resolveIdentityNow } from "./identity";
 import { recordImpression } from "./impressions";
 import { itemView, type TItemView } from "./item-view";
 import { type RuleContext, ruleContext } from "./rule-context";
 import { isContextFree } from "./rule-kinds";
-import { rulesOf, type ServingState, servingState } from "./serving-state";
+import { rulesOf, type ServingState, servingState, servingStateNow } from "./serving-state";
 
 /** How long a content array shared by every visitor is reused (time-dependent rules move on). */
 const SHARED_MS = 1000;
@@ -90,8 +90,7 @@ interface Prepared {
   context: RuleContext;
 }
 
-async function prepare(options: ContentRequest): Promise<Prepared> {
-  const state = await servingState(options.touchpointId);
+function checkServable(state: ServingState): void {
   const { touchpoint } = state;
   if (touchpoint.touchpoint_type === "smart-search") {
     throw conflict("This is a smart-search touchpoint: ask its content with ?term=...", "wrong_touchpoint_type");
@@ -102,7 +101,9 @@ async function prepare(options: ContentRequest): Promise<Prepared> {
       "not_ready",
     );
   }
-  const identity = await resolveIdentity(options.identityValue, options.identityType);
+}
+
+function prepared(state: ServingState, identity: Identity, options: ContentRequest): Prepared {
   const strategy = chooseStrategy(state.defaultStrategy, state.additional, identity.segment_id);
   const context = ruleContext({
     identity,
@@ -110,8 +111,23 @@ async function prepare(options: ContentRequest): Promise<Prepared> {
     strategyProduct: strategy.product_hierarchy_level_id === "" ? strategy.product_hierarchy_level_value : undefined,
     now: options.now,
   });
-  if (!options.preview) recordImpression(touchpoint.touchpoint_id);
+  if (!options.preview) recordImpression(state.touchpoint.touchpoint_id);
   return { state, identity, strategy, context };
+}
+
+async function prepare(options: ContentRequest): Promise<Prepared> {
+  const state = await servingState(options.touchpointId);
+  checkServable(state);
+  return prepared(state, await resolveIdentity(options.identityValue, options.identityType), options);
+}
+
+/** Without waiting, when the serving state and the identity are in memory (the usual case). */
+function prepareNow(options: ContentRequest): Prepared | undefined {
+  const state = servingStateNow(options.touchpointId);
+  if (!state) return undefined;
+  checkServable(state);
+  const identity = resolveIdentityNow(options.identityValue, options.identityType);
+  return identity ? prepared(state, identity, options) : undefined;
 }
 
 function filledBy(f: Filled, strategy: Strategy): ContentEntry["filled_by"] {
@@ -157,9 +173,18 @@ function contentArray(state: ServingState, strategy: Strategy, context: RuleCont
   return `[${parts.join(",")}]`;
 }
 
-/** Content as JSON text, for the content route (the same document serveContent describes). */
-export async function serveContentJson(options: ContentRequest): Promise<JsonText> {
-  const { state, identity, strategy, context } = await prepare(options);
+/**
+ * Content as JSON text, for the content route (the same document serveContent describes). Answers
+ * without a promise when everything it needs is in memory: on the hot path every promise costs
+ * (Next's async hooks are on in this process).
+ */
+export function serveContentJson(options: ContentRequest): JsonText | Promise<JsonText> {
+  const now = prepareNow(options);
+  if (now) return render(now, options);
+  return prepare(options).then((p) => render(p, options));
+}
+
+function render({ state, identity, strategy, context }: Prepared, options: ContentRequest): JsonText {
   let content: string;
   if (!context.product_id && isContextFree(rulesOf(strategy))) {
     const now = Date.now();
@@ -171,7 +196,8 @@ export async function serveContentJson(options: ContentRequest): Promise<JsonTex
     }
   } else content = contentArray(state, strategy, context);
   const { touchpoint } = state;
+  const id = options.preview ? `${touchpoint.touchpoint_id}-default` : touchpoint.touchpoint_id;
   return new JsonText(
-    `{"touchpoint_id":${JSON.stringify(options.preview ? `${touchpoint.touchpoint_id}-default` : touchpoint.touchpoint_id)},"touchpoint_type":${JSON.stringify(touchpoint.touchpoint_type)},"identity_type":${JSON.stringify(identity.identity_type)},"identity_value":${JSON.stringify(identity.identity_value)},"content":${content}}`,
+    `{"touchpoint_id":${JSON.stringify(id)},"touchpoint_type":${JSON.stringify(touchpoint.touchpoint_type)},"identity_type":${JSON.stringify(identity.identity_type)},"identity_value":${JSON.stringify(identity.identity_value)},"content":${content}}`,
   );
 }

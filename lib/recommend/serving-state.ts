@@ -151,6 +151,15 @@ export async function servingState(touchpointId: string, options: { fresh?: bool
   return next;
 }
 
+/** The loaded state without waiting, when there is one (a stale one starts its reload); else undefined. */
+export function servingStateNow(touchpointId: string): ServingState | undefined {
+  const entry = cache.get(touchpointId);
+  const current = entry?.current;
+  if (!entry || !current) return undefined;
+  if (Date.now() - current.loadedAt >= SERVING_TTL_MS) void reload(touchpointId, entry).catch(() => {});
+  return current;
+}
+
 /** Forget a touchpoint's state (after a change in this process; other processes wait out the TTL). */
 export function forgetServingState(touchpointId?: string): void {
   if (touchpointId) cache.delete(touchpointId);
