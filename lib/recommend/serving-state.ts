@@ -7,7 +7,7 @@
  * load. A state past its TTL keeps serving while the next one loads (no request waits on the
  * reload); a state forgotten after a change is not served again.
  */
-import { db } from "@/lib/db/client";
+import { db, type Prisma } from "@/lib/db/client";
 import type { Item, Strategy, Touchpoint } from "@/lib/db/generated/client";
 import { ApiError, conflict, notFound } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
@@ -36,21 +36,52 @@ export interface ServingState {
   fragments: Map<string, string>;
   /** Serialized content arrays shared by every visitor, by strategy (./serve-content.ts). */
   shared: Map<string, { text: string; at: number }>;
+  /** Items whose rows are kept (the head of every list). */
+  wanted: Set<string>;
+  /** What the lists were loaded from: a reload with the same version only re-reads changed items. */
+  version: string;
+  /** Database time of the last look at changed items. */
+  itemsCheckedAt: Date;
   loadedAt: number;
 }
+
+/** Changed rows are read again from this long before the last look (transactions commit late). */
+const ITEMS_OVERLAP_MS = 5000;
 
 // Process-wide: the job worker's calculation and an item intake forget states the routes serve.
 const cache = processWide("recommend.servingStates", () => new Map<string, Entry>());
 
-async function load(touchpointId: string): Promise<ServingState> {
+async function dbNow(prisma: Prisma): Promise<Date> {
+  const rows = await prisma.$queryRawUnsafe<{ now: Date }[]>("SELECT now() AS now");
+  return new Date(rows[0]!.now);
+}
+
+/**
+ * Loads a touchpoint's serving state. Given the state it replaces, and when neither the
+ * touchpoint, its strategies nor their calculated lists changed, it only re-reads the items
+ * changed since the last look (an index scan that usually finds none), so the reload every
+ * SERVING_TTL_MS costs a few small queries whatever the catalog's size.
+ */
+async function load(touchpointId: string, previous?: ServingState): Promise<ServingState> {
   const prisma = await db();
+  const checkedAt = await dbNow(prisma);
   const touchpoint = await prisma.touchpoint.findUnique({ where: { touchpoint_id: touchpointId } });
   if (!touchpoint) throw notFound(`No touchpoint has id ${touchpointId}.`);
   const ids = [touchpoint.default_strategy, ...touchpoint.strategies];
-  const [strategies, results] = await Promise.all([
+  const [strategies, computed] = await Promise.all([
     prisma.strategy.findMany({ where: { strategy_id: { in: ids } } }),
-    prisma.ruleResult.findMany({ where: { strategy_id: { in: [...ids, FALLBACK_KEY] } } }),
+    prisma.ruleResult.findMany({
+      where: { strategy_id: { in: [...ids, FALLBACK_KEY] } },
+      select: { strategy_id: true, rule_index: true, date_computed: true },
+    }),
   ]);
+  const version = JSON.stringify([
+    touchpoint,
+    strategies.map((st) => [st.strategy_id, st.date_modified, st.rules, st.segments]),
+    computed.map((c) => [c.strategy_id, c.rule_index, c.date_computed]),
+  ]);
+  if (previous && previous.version === version) return refreshItems(prisma, previous, touchpoint, checkedAt);
+  const results = await prisma.ruleResult.findMany({ where: { strategy_id: { in: [...ids, FALLBACK_KEY] } } });
   const byId = new Map(strategies.map((s) => [s.strategy_id, s]));
   const defaultStrategy = byId.get(touchpoint.default_strategy);
   if (!defaultStrategy)
@@ -71,37 +102,88 @@ async function load(touchpointId: string): Promise<ServingState> {
     `SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`,
     [...wanted],
   );
-  // A few random eligible items outside every list: the last resort when lists run dry.
-  const extraRows = await prisma.$queryRawUnsafe<Item[]>(
-    `SELECT i.* FROM items i WHERE ${ELIGIBLE} AND NOT (i.item_id = ANY($1::text[])) ORDER BY md5(i.item_id) LIMIT $2`,
-    [...wanted],
-    Math.max(10, touchpoint.number_of_positions * 2),
-  );
+  // A few eligible items outside every list, from a place in the catalog that depends on the
+  // touchpoint (the primary key's order: no scan): the last resort when lists run dry.
+  const extraCount = Math.max(10, touchpoint.number_of_positions * 2);
+  const extras = (after: string) =>
+    prisma.$queryRawUnsafe<Item[]>(
+      `SELECT i.* FROM items i WHERE ${ELIGIBLE} AND i.item_id > $1 AND NOT (i.item_id = ANY($2::text[]))
+       ORDER BY i.item_id LIMIT $3`,
+      after,
+      [...wanted],
+      extraCount,
+    );
+  let extraRows = await extras(touchpointId.slice(-6));
+  if (extraRows.length < extraCount) extraRows = [...extraRows, ...(await extras(""))].slice(0, extraCount);
   const items = new Map([...rows, ...extraRows].map((i) => [i.item_id, i]));
-  const discountIds = strategies.flatMap((st) =>
-    rulesOf(st)
-      .filter((r) => r.rule_type === "discount-leaflet")
-      .map(discountIdOf),
-  );
-  const discountRows =
-    discountIds.length === 0
-      ? []
-      : await prisma.discount.findMany({
-          where: { discount_id: { in: discountIds } },
-          select: { discount_id: true, valid_from: true, valid_to: true },
-        });
+  const additional = touchpoint.strategies.map((st) => byId.get(st)).filter((st): st is Strategy => !!st);
+  const discounts = await loadDiscounts(prisma, { defaultStrategy, additional });
   return {
     touchpoint,
     defaultStrategy,
-    additional: touchpoint.strategies.map((s) => byId.get(s)).filter((s): s is Strategy => !!s),
+    additional,
     candidates,
     fallback,
     fallbackAll: [...fallback, ...extraRows.map((i) => i.item_id)],
     items,
     extras: extraRows.map((i) => i.item_id),
-    discounts: new Map(discountRows.map((d) => [d.discount_id, d])),
+    discounts,
     fragments: new Map(),
     shared: new Map(),
+    wanted,
+    version,
+    itemsCheckedAt: checkedAt,
+    loadedAt: Date.now(),
+  };
+}
+
+async function loadDiscounts(prisma: Prisma, state: Pick<ServingState, "defaultStrategy" | "additional">) {
+  const discountIds = [state.defaultStrategy, ...state.additional].flatMap((st) =>
+    rulesOf(st)
+      .filter((r) => r.rule_type === "discount-leaflet")
+      .map(discountIdOf),
+  );
+  if (discountIds.length === 0) return new Map() as DiscountWindows;
+  const rows = await prisma.discount.findMany({
+    where: { discount_id: { in: discountIds } },
+    select: { discount_id: true, valid_from: true, valid_to: true },
+  });
+  return new Map(rows.map((d) => [d.discount_id, d])) as DiscountWindows;
+}
+
+/** The same lists; the rows of items changed since the last look are read again. */
+async function refreshItems(
+  prisma: Prisma,
+  previous: ServingState,
+  touchpoint: Touchpoint,
+  checkedAt: Date,
+): Promise<ServingState> {
+  const since = new Date(previous.itemsCheckedAt.getTime() - ITEMS_OVERLAP_MS);
+  const changed = await prisma.$queryRawUnsafe<(Item & { eligible: boolean })[]>(
+    `SELECT i.*, (${ELIGIBLE}) AS eligible FROM items i WHERE i.date_modified >= $1`,
+    since,
+  );
+  const discounts = await loadDiscounts(prisma, previous);
+  const relevant = changed.filter((r) => previous.wanted.has(r.item_id) || previous.items.has(r.item_id));
+  const sameDiscounts = JSON.stringify([...discounts]) === JSON.stringify([...previous.discounts]);
+  if (relevant.length === 0 && sameDiscounts) {
+    return { ...previous, touchpoint, itemsCheckedAt: checkedAt, loadedAt: Date.now() };
+  }
+  const items = new Map(previous.items);
+  const fragments = new Map(previous.fragments);
+  for (const { eligible, ...row } of relevant) {
+    fragments.delete(row.item_id);
+    if (eligible) items.set(row.item_id, row as Item);
+    else items.delete(row.item_id);
+  }
+  return {
+    ...previous,
+    touchpoint,
+    items,
+    fragments,
+    discounts,
+    shared: new Map(),
+    itemsCheckedAt: checkedAt,
     loadedAt: Date.now(),
   };
 }
@@ -113,7 +195,7 @@ interface Entry {
 
 function reload(touchpointId: string, entry: Entry): Promise<ServingState> {
   if (entry.next) return entry.next;
-  const next = load(touchpointId);
+  const next = load(touchpointId, entry.current);
   entry.next = next;
   next.then(
     (state) => {

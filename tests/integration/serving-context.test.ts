@@ -253,4 +253,21 @@ describe("the request's context reaches the rules", () => {
       expect(text).toEqual(JSON.parse(JSON.stringify(object)));
     }
   });
+
+  it("an item changed by another process leaves the content at the next reload (only changed rows are read)", async () => {
+    const database = await getDatabase();
+    expect((await serve(carousel)).content.map((c) => c.item.item_id)).toContain("ctx-c");
+    await database.sql.query("UPDATE items SET is_active = false, date_modified = now() WHERE item_id = 'ctx-c'");
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const served = (await serve(carousel)).content.map((c) => c.item.item_id);
+      if (!served.includes("ctx-c")) {
+        expect(served).toEqual(["ctx-a", "ctx-b", "ctx-d"]);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error("the deactivated item is still served");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await database.sql.query("UPDATE items SET is_active = true, date_modified = now() WHERE item_id = 'ctx-c'");
+  });
 });
