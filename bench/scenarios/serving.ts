@@ -28,7 +28,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { z } from "zod";
 import { ingestBatch } from "@/lib/data/ingest-batch";
-import { seedOf } from "@/lib/data/prng";
+import { mulberry32, seedOf } from "@/lib/data/prng";
 import type { IntakeKind } from "@/lib/data/schemas";
 import {
   BUILT_IN_FIT,
@@ -314,11 +314,8 @@ async function contentOn(kind: "pglite" | "postgres", options: Options) {
       const path = `/api/latest/touchpoint-studio/touchpoints/${id}/content`;
       const headers = { authorization: `Bearer ${token}` };
       const draws = (n: number, seed: number) => {
-        let s = seed;
-        return Array.from({ length: n }, () => {
-          s = (s * 1103515245 + 12345) & 0x7fffffff;
-          return customerId(s % size.customers, size.customers);
-        });
+        const random = mulberry32(seed);
+        return Array.from({ length: n }, () => customerId(Math.floor(random() * size.customers), size.customers));
       };
       const customersDrawn = draws(400_000, 3);
       const cookiesDrawn = draws(400_000, 5).map((c) => `syn-cookie-${c.slice(9)}`);

@@ -38,7 +38,8 @@ interface Pending {
 }
 
 const FLUSH_MS = 100;
-const CHUNK = 100;
+// Small statements: on PGlite each runs on the request thread, and a long one holds every search behind it.
+const CHUNK = 25;
 /** Dedupe keys in time order (new rows go to the end of the unique index, 15% cheaper on PGlite). */
 const PROCESS_KEY = randomBytes(6).toString("hex");
 let sequence = 0;
