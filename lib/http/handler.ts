@@ -82,8 +82,8 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
           `This action needs the ${op.auth} role or higher; ${principal.subject} has the ${principal.role} role.`,
         );
       }
-      const params = validate(op.params, incoming.params, ["path"]);
-      const query = validate(op.query, queryObject(new URL(incoming.url)), ["query"]);
+      const params = validateParams(op, incoming.params);
+      const query = validateQuery(op, incoming.url);
       const body = op.body ? validate(op.body, await readBody(incoming.request(), op), ["body"]) : undefined;
       // A handler may answer without a promise (the content route's fast path): no await then.
       const returned = fn({
@@ -141,6 +141,50 @@ function validate(schema: z.ZodType | undefined, value: unknown, loc: Loc): unkn
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(zodFieldErrors(parsed.error, loc));
   return parsed.data;
+}
+
+/**
+ * Validated params and queries of GET routes, remembered per operation and raw text: the hot
+ * routes see the same few (a touchpoint id, an empty query) thousands of times a second, and zod
+ * gives the same answer for the same input. Bounded; emptied when full.
+ */
+const MEMO_LIMIT = 2000;
+const memos = new WeakMap<Operation, { params: Map<string, unknown>; query: Map<string, unknown> }>();
+
+function memoOf(op: Operation) {
+  let memo = memos.get(op);
+  if (!memo) {
+    memo = { params: new Map(), query: new Map() };
+    memos.set(op, memo);
+  }
+  return memo;
+}
+
+function remember(map: Map<string, unknown>, key: string, value: unknown): unknown {
+  if (map.size >= MEMO_LIMIT) map.clear();
+  map.set(key, value);
+  return value;
+}
+
+function validateParams(op: Operation, raw: Record<string, string | string[]>): unknown {
+  const values = Object.values(raw);
+  if (op.method !== "GET" || !op.params || values.some((v) => typeof v !== "string")) {
+    return validate(op.params, raw, ["path"]);
+  }
+  const key = JSON.stringify(raw);
+  const memo = memoOf(op).params;
+  return memo.has(key) ? memo.get(key) : remember(memo, key, validate(op.params, raw, ["path"]));
+}
+
+function validateQuery(op: Operation, url: string): unknown {
+  const q = url.indexOf("?");
+  const search = q < 0 ? "" : url.slice(q);
+  if (op.method !== "GET" || !op.query || search.length > 300) {
+    return validate(op.query, queryObject(new URL(url)), ["query"]);
+  }
+  const memo = memoOf(op).query;
+  if (memo.has(search)) return memo.get(search);
+  return remember(memo, search, validate(op.query, queryObject(new URL(url)), ["query"]));
 }
 
 /** Query parameters as an object; a repeated key becomes an array. */
