@@ -185,6 +185,9 @@ function TestSendForm({ touchpoint, configured }: { touchpoint: TTouchpoint; con
       <h3 id="test-send-title" className="text-sm font-semibold text-slate-900">
         Send a test SMS
       </h3>
+      <p className="text-xs text-slate-500">
+        Messages are queued to the Outbox (no SMS gateway is connected yet): the Outbox page shows them and their links.
+      </p>
       {blocked && <p className="text-sm text-slate-600">{blocked}</p>}
       <fieldset disabled={isSubmitting || Boolean(blocked)} className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-3">

@@ -77,7 +77,7 @@ test("configure a wheel promotion, send a test SMS, follow its link from the Out
   await page.getByLabel("Phone number").fill(phone);
   await page.getByLabel("Concept id").fill(`${prefix}-concept`);
   await page.getByRole("button", { name: "Send test SMS" }).click();
-  await expect(page.getByText(`Test promotion sent to ${phone}`)).toBeVisible();
+  await expect(page.getByText(`Test promotion queued to the outbox for ${phone}`)).toBeVisible();
 
   // The Outbox shows the SMS with its link to the wheel.
   await page.getByRole("link", { name: "Open the outbox" }).click();

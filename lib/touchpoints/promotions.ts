@@ -108,7 +108,10 @@ export async function sendTestPromotion(input: TPromotionTestSend): Promise<{ de
       token,
     },
   });
-  return { detail: `Test promotion sent to ${input.phone_number}: an SMS with a link to the wheel.` };
+  // The outbox is the only channel provider so far: the SMS is queued there, not handed to a gateway.
+  return {
+    detail: `Test promotion queued to the outbox for ${input.phone_number}: an SMS with a link to the wheel (see the Outbox page).`,
+  };
 }
 
 export async function getPromotion(touchpointId: string) {
