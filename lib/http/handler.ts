@@ -166,9 +166,9 @@ function remember(map: Map<string, unknown>, key: string, value: unknown): unkno
   return value;
 }
 
-function validateParams(op: Operation, raw: Record<string, string | string[]>): unknown {
-  const values = Object.values(raw);
-  if (op.method !== "GET" || !op.params || values.some((v) => typeof v !== "string")) {
+function validateParams(op: Operation, raw: Record<string, string | string[]> | undefined): unknown {
+  // Next gives no params object to a route without dynamic segments.
+  if (op.method !== "GET" || !op.params || !raw || Object.values(raw).some((v) => typeof v !== "string")) {
     return validate(op.params, raw, ["path"]);
   }
   const key = JSON.stringify(raw);
