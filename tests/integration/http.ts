@@ -36,7 +36,10 @@ export async function call<T = any>(handler: Handler, options: CallOptions = {})
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
   const request = new Request(url, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
-  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  // As Next calls it: a route without dynamic segments gets no params object.
+  const response = await handler(request, {
+    params: Promise.resolve(options.params ?? (undefined as unknown as Record<string, string>)),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
