@@ -134,3 +134,13 @@ export async function startFixedServer(body: string): Promise<{ url: string; sto
     },
   };
 }
+
+/** Waits until a touchpoint made through the API is ready and not calculating; returns its id. */
+export async function touchpointReady(service: Service, token: string, id: string, seconds = 120): Promise<string> {
+  for (let i = 0; i < seconds * 10; i++) {
+    const state = await service.api("GET", `/touchpoint-studio/rules/touchpoints/${id}`, undefined, token);
+    if (state.is_ready && !state.is_calculating) return id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`touchpoint ${id} did not become ready`);
+}

@@ -44,7 +44,7 @@ import {
   scratchPostgres,
   writeResult,
 } from "../lib";
-import { type Service, startFixedServer, startService } from "../service";
+import { type Service, startFixedServer, startService, touchpointReady } from "../service";
 
 export function datasetFiles(dir = join(env().SHARED_DATA_DIR, "search-relevance")) {
   return { products: join(dir, "products.csv.gz"), judgments: join(dir, "judgments-dev.csv.gz") };
@@ -428,13 +428,7 @@ export async function searchTouchpoint(service: Service, token: string): Promise
     },
     token,
   );
-  const id = touchpoint.touchpoint_id as string;
-  for (let i = 0; i < 600; i++) {
-    const state = await service.api("GET", `/touchpoint-studio/rules/touchpoints/${id}`, undefined, token);
-    if (state.is_ready && !state.is_calculating) return id;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`touchpoint ${id} did not become ready`);
+  return touchpointReady(service, token, touchpoint.touchpoint_id as string, 60);
 }
 
 interface SpeedOptions {

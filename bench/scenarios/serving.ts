@@ -43,7 +43,7 @@ import { migrate } from "@/lib/db/migrate";
 import { identityIndexSize, startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-index";
 import { readJudgments, readProducts } from "@/lib/search/evaluate";
 import { benchSettings, mb, type Scenario, type ScenarioReport, scratchPostgres } from "../lib";
-import { type Service, startFixedServer, startService } from "../service";
+import { type Service, startFixedServer, startService, touchpointReady } from "../service";
 import { datasetFiles, type LoadResult, load, repeatShare, searchTouchpoint, shuffled } from "./search";
 
 const ZOptions = z.object({
@@ -190,13 +190,7 @@ async function carouselTouchpoint(service: Service, token: string): Promise<stri
     },
     token,
   );
-  const id = touchpoint.touchpoint_id as string;
-  for (let i = 0; i < 1200; i++) {
-    const state = await service.api("GET", `/touchpoint-studio/rules/touchpoints/${id}`, undefined, token);
-    if (state.is_ready && !state.is_calculating) return id;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`touchpoint ${id} did not become ready`);
+  return touchpointReady(service, token, touchpoint.touchpoint_id as string, 120);
 }
 
 /** Puts a touchpoint live (is_active, not a draft) through the API. */
