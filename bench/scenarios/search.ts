@@ -422,6 +422,7 @@ export async function searchTouchpoint(service: Service, token: string): Promise
     {
       touchpoint_name: "Bench search bar",
       touchpoint_type: "smart-search",
+      is_active: true,
       position: positions[0]!.position_id,
       default_strategy: strategy.strategy_id,
       number_of_positions: 0,

@@ -193,28 +193,6 @@ async function carouselTouchpoint(service: Service, token: string): Promise<stri
   return touchpointReady(service, token, touchpoint.touchpoint_id as string, 120);
 }
 
-/** Puts a touchpoint live (is_active, not a draft) through the API. */
-async function activate(service: Service, token: string, id: string): Promise<void> {
-  const t = await service.api("GET", `/touchpoint-studio/rules/touchpoints/${id}`, undefined, token);
-  const writable = [
-    "touchpoint_name",
-    "touchpoint_type",
-    "touchpoint_subtype",
-    "channel",
-    "position",
-    "default_strategy",
-    "strategies",
-    "number_of_positions",
-  ];
-  const body = Object.fromEntries(writable.filter((k) => k in t).map((k) => [k, t[k]]));
-  await service.api(
-    "PUT",
-    `/touchpoint-studio/rules/touchpoints/${id}`,
-    { ...body, is_active: true, is_draft: false },
-    token,
-  );
-}
-
 type Measured = LoadResult & { asked_before: number };
 
 /** Target and its baseline, driven the same way: a 2 s warm-up, then the measured run. */
@@ -380,7 +358,6 @@ async function searchOn(kind: "pglite" | "postgres", options: Options) {
     try {
       const token = await service.token("advanced@example.com");
       const id = await searchTouchpoint(service, token);
-      await activate(service, token, id);
       await service.waitFor(/search index built/, 120_000);
       const terms = typedPrefixes([...(await readJudgments(files.judgments)).keys()]);
       const paths = terms.map(

@@ -53,6 +53,7 @@ async function seed(request: APIRequestContext, w: string) {
     data: {
       touchpoint_name: `Search bar ${w}`,
       touchpoint_type: "smart-search",
+      is_active: true,
       position: positionId,
       default_strategy: (await strategy.json()).strategy_id,
       number_of_positions: 0,

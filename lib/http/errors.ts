@@ -86,3 +86,11 @@ export function errorBody(error: ApiError) {
     ...(error.errors ? { errors: error.errors } : {}),
   };
 }
+
+/** A touchpoint switched off (is_active false): its content is not served; its preview is. */
+export function notActive(touchpointId: string): ApiError {
+  return conflict(
+    `Touchpoint ${touchpointId} is not active: activate it (is_active true) to serve its content; the studio's preview works meanwhile.`,
+    "not_active",
+  );
+}

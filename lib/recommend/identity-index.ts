@@ -276,7 +276,9 @@ function changedElsewhere(): void {
     } while (state.again && state.index === index);
   };
   state.refreshing = run()
-    .catch((error) => log.warn("identity index refresh failed", { error }))
+    .catch((error) => {
+      if (state.index === index) log.warn("identity index refresh failed", { error });
+    })
     .finally(() => {
       state.refreshing = undefined;
     });

@@ -12,7 +12,7 @@
  */
 import { ALL_CUSTOMERS } from "@/lib/data/segments";
 import type { Strategy } from "@/lib/db/generated/client";
-import { conflict } from "@/lib/http/errors";
+import { conflict, notActive } from "@/lib/http/errors";
 import { JsonText } from "@/lib/http/handler";
 import { type Filled, fillSlots } from "./fill-slots";
 import { type Identity, resolveIdentity, resolveIdentityNow } from "./identity";
@@ -90,8 +90,9 @@ interface Prepared {
   context: RuleContext;
 }
 
-function checkServable(state: ServingState): void {
+function checkServable(state: ServingState, options: ContentRequest): void {
   const { touchpoint } = state;
+  if (!touchpoint.is_active && !options.preview) throw notActive(touchpoint.touchpoint_id);
   if (touchpoint.touchpoint_type === "smart-search") {
     throw conflict("This is a smart-search touchpoint: ask its content with ?term=...", "wrong_touchpoint_type");
   }
@@ -117,7 +118,7 @@ function prepared(state: ServingState, identity: Identity, options: ContentReque
 
 async function prepare(options: ContentRequest): Promise<Prepared> {
   const state = await servingState(options.touchpointId);
-  checkServable(state);
+  checkServable(state, options);
   return prepared(state, await resolveIdentity(options.identityValue, options.identityType), options);
 }
 
@@ -125,7 +126,7 @@ async function prepare(options: ContentRequest): Promise<Prepared> {
 function prepareNow(options: ContentRequest): Prepared | undefined {
   const state = servingStateNow(options.touchpointId);
   if (!state) return undefined;
-  checkServable(state);
+  checkServable(state, options);
   const identity = resolveIdentityNow(options.identityValue, options.identityType);
   return identity ? prepared(state, identity, options) : undefined;
 }

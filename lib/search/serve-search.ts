@@ -8,11 +8,11 @@
  *   tenant_id       must be this service's TENANT_ID (409 otherwise).
  * The touchpoint and its rule are cached for CONFIG_TTL_MS per process: this is the hot route.
  */
-import { getDatabase } from "@/lib/db/client";
+import { getDatabase, openDatabase } from "@/lib/db/client";
 import type { Item } from "@/lib/db/generated/client";
 import { perDatabase } from "@/lib/db/per-database";
 import { env } from "@/lib/env";
-import { conflict, notFound, validationError } from "@/lib/http/errors";
+import { conflict, notActive, notFound, validationError } from "@/lib/http/errors";
 import { JsonText } from "@/lib/http/handler";
 import { formatTimestamp } from "@/lib/http/timestamps";
 import { recordImpression } from "@/lib/recommend/impressions";
@@ -26,6 +26,7 @@ export const CONFIG_TTL_MS = 2000;
 interface SearchConfig {
   touchpoint_id: string;
   touchpoint_type: string;
+  is_active: boolean;
   tenant: string;
   max: number;
   threshold: number;
@@ -34,6 +35,12 @@ interface SearchConfig {
 }
 
 const configs = perDatabase("search.configs", () => new Map<string, { at: number; config: SearchConfig }>());
+
+/** Forgets a touchpoint's cached search configuration (after it changed; other processes: CONFIG_TTL_MS). */
+export function forgetSearchConfig(touchpointId: string): void {
+  const database = openDatabase();
+  if (database) configs(database).delete(touchpointId);
+}
 
 async function searchConfig(touchpointId: string): Promise<SearchConfig> {
   const database = await getDatabase();
@@ -64,6 +71,7 @@ async function searchConfig(touchpointId: string): Promise<SearchConfig> {
   const config: SearchConfig = {
     touchpoint_id: touchpoint.touchpoint_id,
     touchpoint_type: touchpoint.touchpoint_type,
+    is_active: touchpoint.is_active,
     tenant: String(value("tenant_id") ?? env().TENANT_ID),
     max: Number(value("limit") ?? 10),
     threshold: Number(value("match_score") ?? 0),
@@ -86,6 +94,7 @@ export async function serveSearch(options: {
   cookieId?: string;
 }) {
   const config = await searchConfig(options.touchpointId);
+  if (!config.is_active && !options.preview) throw notActive(config.touchpoint_id);
   if (config.tenant !== env().TENANT_ID) {
     throw conflict(
       `The strategy's ai-search tenant_id (${config.tenant}) is not this service's tenant (${env().TENANT_ID}).`,

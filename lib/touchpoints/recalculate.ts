@@ -1,7 +1,8 @@
 /**
  * Starts calculations: marks the touchpoints calculating (a first calculation leaves is_ready
  * false; a recalculation keeps serving the previous lists) and their strategies not ready, then
- * queues one job per touchpoint. Only live touchpoints (active, or not a draft) are calculated.
+ * queues one job per touchpoint. Only live touchpoints (active, or not a draft) are calculated,
+ * and the hourly recalculation of all takes the active ones only.
  */
 import { db } from "@/lib/db/client";
 import { getBoss } from "@/lib/jobs/boss";
@@ -27,7 +28,9 @@ export async function requestRecalculation(options: {
         : {}),
     },
   });
-  const live = touchpoints.filter(isLive);
+  // The hourly recalculation (all) keeps only active touchpoints fresh: a switched-off one is
+  // not served, and is calculated again when it is switched on.
+  const live = touchpoints.filter((t) => (options.all ? t.is_active : isLive(t)));
   if (live.length === 0) return 0;
   const boss = await getBoss();
   for (const t of live) {

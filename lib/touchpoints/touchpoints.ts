@@ -8,6 +8,7 @@ import { formatTimestamp } from "@/lib/http/timestamps";
 import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
 import { forgetServingState } from "@/lib/recommend/serving-state";
+import { forgetSearchConfig } from "@/lib/search/serve-search";
 import { SUBTYPES } from "./constants";
 import { isLive, requestRecalculation } from "./recalculate";
 import type { TRule, TTouchpoint, TTouchpointInput } from "./schemas";
@@ -151,7 +152,12 @@ export async function updateTouchpoint(id: string, raw: TTouchpointInput): Promi
     existing.strategies.join() !== row.strategies.join() ||
     existing.number_of_positions !== row.number_of_positions ||
     (!isLive(existing) && isLive(row)) ||
+    // Switched on again: the hourly recalculation skipped it while it was off.
+    (!existing.is_active && row.is_active) ||
     (isLive(row) && !existing.is_ready && !existing.is_calculating);
+  // Switched off (or on) takes effect at once in this process; others reload within 3 s.
+  forgetServingState(id);
+  forgetSearchConfig(id);
   if (row.touchpoint_type !== "smart-search" && changed) await requestRecalculation({ touchpointId: id });
   return getTouchpoint(id);
 }

@@ -78,6 +78,7 @@ async function searchTouchpoint(values: Record<string, string | number> = {}): P
     body: {
       touchpoint_name: "Search bar",
       touchpoint_type: "smart-search",
+      is_active: true,
       position: positionId,
       default_strategy: s.body.strategy_id,
       number_of_positions: 0,

@@ -383,6 +383,7 @@ describe.runIf(existsSync(onlineRetailFile()))("touchpoint studio on Online Reta
         body: {
           touchpoint_name: "Search bar",
           touchpoint_type: "smart-search",
+          is_active: true,
           position: positionId,
           default_strategy: s,
           number_of_positions: 0,
