@@ -3,6 +3,7 @@
  * Defaults make `npm start` work on a fresh clone: PGlite under ./.data, demo data, demo users.
  */
 import { z } from "zod";
+import { parseProxies } from "@/lib/http/proxies";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -50,6 +51,14 @@ const ZEnv = z.object({
   /** Search results kept per process for repeated terms (0: none); dropped on every catalog change. */
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Proxies whose X-Forwarded-For is believed (IPs and CIDR ranges, comma-separated; none by default). */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .superRefine((text, ctx) => {
+      const parsed = parseProxies(text);
+      if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
+    }),
 });
 
 export type Env = z.infer<typeof ZEnv>;

@@ -17,6 +17,7 @@ import { scheduleDemoLoad } from "@/lib/data/demo/schedule-demo-load";
 import { closeDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
 import { env } from "@/lib/env";
+import { markPeer } from "@/lib/http/client-address";
 import { directRoutes } from "@/lib/http/direct-routes";
 import { stopBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/registry";
@@ -96,6 +97,7 @@ await app.prepare();
 // else through Next. The dev server leaves it to Next, so edits to it reload as usual.
 const direct = dev ? () => false : directRoutes([{ path: CONTENT_PATH, GET: contentRoute }]);
 const server = createServer((req, res) => {
+  markPeer(req); // the socket's address for rate limits, whatever the client sent
   if (!direct(req, res)) void handler(req, res);
 });
 server.listen(settings.PORT, () => {

@@ -24,10 +24,8 @@ const limiters = perDatabase(
     }),
 );
 
-/** The client's address as the proxy in front reports it, else "local". */
-export function clientAddress(headers: { get(name: string): string | null }): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "local";
-}
+/** The client's address (lib/http/client-address.ts: X-Forwarded-For only from TRUSTED_PROXIES). */
+export { clientAddress } from "@/lib/http/client-address";
 
 /** Seconds to wait when the key has used its failures, else undefined. */
 export async function secondsLimited(key: string): Promise<number | undefined> {
