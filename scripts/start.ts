@@ -26,10 +26,10 @@ import { startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-
 import { flushImpressions } from "@/lib/recommend/impressions";
 import { flushSearchEvents } from "@/lib/search/record-search";
 import { warmSearchIndex } from "@/lib/search/warm-up";
+import { contentOp } from "@/lib/touchpoints/operations";
 import { ensurePredefinedPositions } from "@/lib/touchpoints/positions";
 
 const dev = process.argv.includes("--dev");
-const CONTENT_PATH = "/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content";
 const root = process.cwd();
 
 function fingerprint(): string {
@@ -95,7 +95,7 @@ const handler = app.getRequestHandler();
 await app.prepare();
 // The content route (every page view, every search keystroke) goes straight to its handler; all
 // else through Next. The dev server leaves it to Next, so edits to it reload as usual.
-const direct = dev ? () => false : directRoutes([{ path: CONTENT_PATH, GET: contentRoute }]);
+const direct = dev ? () => false : directRoutes([{ operation: contentOp, GET: contentRoute }]);
 const server = createServer((req, res) => {
   markPeer(req); // the socket's address for rate limits, whatever the client sent
   if (!direct(req, res)) void handler(req, res);

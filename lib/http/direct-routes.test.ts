@@ -33,7 +33,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  const direct = directRoutes([{ path: "/api/things/[thing_id]/echo", GET: echo }]);
+  const direct = directRoutes([{ operation: op, base: "/api", GET: echo }]);
   server = createServer((req, res) => {
     if (direct(req, res)) return;
     res.writeHead(418);
@@ -64,6 +64,7 @@ describe("direct routes", () => {
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.errors[0].loc).toEqual(["query", "n"]);
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect((await fetch(`${base}/api/things/bad/echo`)).status).toBe(422);
   });
 
@@ -79,5 +80,7 @@ describe("direct routes", () => {
     expect((await fetch(`${base}/api/things/x/echo`, { method: "POST" })).status).toBe(418);
     expect((await fetch(`${base}/api/things/%E0%A4%A/echo`)).status).toBe(418);
     expect((await fetch(`${base}/api/things/x/y/echo`)).status).toBe(418);
+    // Asked for explicitly (to compare the two paths, or debug).
+    expect((await fetch(`${base}/api/things/x/echo`, { headers: { "x-lumen-route": "next" } })).status).toBe(418);
   });
 });

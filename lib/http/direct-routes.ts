@@ -6,15 +6,22 @@
  * JSON 404 on the 2-core reference machine), which alone would keep the search route's p99 over
  * its 20 ms target at 50 connections (bench/scenarios/search.ts measures both paths).
  */
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { badRequest, errorBody } from "./errors";
 import type { Answer, RouteHandler } from "./handler";
+import type { Operation } from "./operation";
 
 export interface DirectRoute {
-  /** The App Router path, with [name] segments: /api/latest/touchpoints/[touchpoint_id]/content. */
-  path: string;
+  /** The operation's declaration: its path (below `base`, with {name} placeholders) is matched. */
+  operation: Pick<Operation, "method" | "path">;
   GET: RouteHandler;
+  /** Where the API's paths start; /api/latest unless said. */
+  base?: string;
 }
+
+/** A request carrying this header (value `next`) is left to Next's router: to compare the paths, or debug. */
+export const ROUTE_HEADER = "x-lumen-route";
 
 interface Compiled {
   pattern: RegExp;
@@ -23,11 +30,12 @@ interface Compiled {
 }
 
 function compile(route: DirectRoute): Compiled {
+  if (route.operation.method !== "GET") throw new Error(`direct routes answer GET only: ${route.operation.path}`);
   const names: string[] = [];
-  const source = route.path
+  const source = `${route.base ?? "/api/latest"}${route.operation.path}`
     .split("/")
     .map((segment) => {
-      const name = /^\[(\w+)\]$/.exec(segment)?.[1];
+      const name = /^\{(\w+)\}$/.exec(segment)?.[1];
       if (!name) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       names.push(name);
       return "([^/]+)";
@@ -43,7 +51,7 @@ function compile(route: DirectRoute): Compiled {
 export function directRoutes(routes: DirectRoute[]): (req: IncomingMessage, res: ServerResponse) => boolean {
   const compiled = routes.map(compile);
   return (req, res) => {
-    if (req.method !== "GET" || !req.url) return false;
+    if (req.method !== "GET" || !req.url || req.headers[ROUTE_HEADER] === "next") return false;
     const q = req.url.indexOf("?");
     const pathname = q < 0 ? req.url : req.url.slice(0, q);
     for (const route of compiled) {
@@ -59,7 +67,7 @@ export function directRoutes(routes: DirectRoute[]): (req: IncomingMessage, res:
       }
       route.GET.answer(incoming(req, params)).then(
         (out) => send(res, out),
-        (error) => send(res, failed(error)),
+        (error) => send(res, failed(error, req)),
       );
       return true;
     }
@@ -94,10 +102,12 @@ function incoming(req: IncomingMessage, params: Record<string, string>) {
 }
 
 /** A request the route handler could not be given (it answers its own errors). */
-function failed(error: unknown): Answer {
+function failed(error: unknown, req: IncomingMessage): Answer {
+  const given = req.headers["x-request-id"];
+  const requestId = (typeof given === "string" && given.slice(0, 100)) || randomUUID();
   return {
     status: 400,
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-request-id": requestId },
     body: JSON.stringify(errorBody(badRequest(`The request could not be read: ${(error as Error).message}`))),
   };
 }

@@ -1,0 +1,102 @@
+/**
+ * The content route is answered by the custom server's direct route (lib/http/direct-routes.ts);
+ * the same request sent with X-Lumen-Route: next goes through Next's router to the same handler.
+ * Both must answer alike: status, body, the headers that matter.
+ */
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { DEMO_PASSWORD } from "../support/accounts";
+
+async function tokenOf(request: APIRequestContext): Promise<string> {
+  const res = await request.post("/api/latest/auth/token", {
+    data: { grant_type: "password", username: "advanced@example.com", password: DEMO_PASSWORD },
+  });
+  return (await res.json()).access_token as string;
+}
+
+test("the direct route and Next's router answer the content route alike", async ({ request }) => {
+  const token = await tokenOf(request);
+  const auth = { Authorization: `Bearer ${token}` };
+  const tag = `dr${Date.now().toString(36)}`;
+  const items = Array.from({ length: 3 }, (_, i) => ({
+    item_id: `${tag}-${i}`,
+    item_name: `Route lamp ${i}`,
+    stock: 3,
+  }));
+  expect((await request.post("/api/latest/data/items", { headers: auth, data: { items } })).status()).toBe(200);
+  const positions = await (
+    await request.get("/api/latest/touchpoint-studio/rules/positions?limit=1", { headers: auth })
+  ).json();
+  const strategy = await request.post("/api/latest/touchpoint-studio/rules/strategies", {
+    headers: auth,
+    data: {
+      strategy_name: `Route ${tag}`,
+      strategy_type: "smart-recommender",
+      strategy_subtype: "carousel",
+      segments: ["all_customers"],
+      rules: [
+        {
+          rule_type: "selected-products",
+          positions: [0, 1],
+          values: items.slice(0, 2).map((i) => ({ column_name: "item_id", comparator: "=", value: i.item_id })),
+        },
+      ],
+    },
+  });
+  expect(strategy.status(), await strategy.text()).toBe(201);
+  const created = await request.post("/api/latest/touchpoint-studio/rules/touchpoints", {
+    headers: auth,
+    data: {
+      touchpoint_name: `Route ${tag}`,
+      touchpoint_type: "smart-recommender",
+      position: positions.positions[0].position_id,
+      default_strategy: (await strategy.json()).strategy_id,
+      number_of_positions: 2,
+      is_active: true,
+      is_draft: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).touchpoint_id as string;
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/api/latest/touchpoint-studio/rules/touchpoints/${id}`, { headers: auth })).json())
+          .is_ready,
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+
+  const both = async (path: string, headers: Record<string, string>) => {
+    const direct = await request.get(path, { headers });
+    const next = await request.get(path, { headers: { ...headers, "X-Lumen-Route": "next" } });
+    return { direct, next };
+  };
+  const cases: [string, Record<string, string>][] = [
+    [
+      `/api/latest/touchpoint-studio/touchpoints/${id}/content`,
+      { ...auth, identity_value: "default", "X-Request-Id": `${tag}-ok` },
+    ],
+    [
+      `/api/latest/touchpoint-studio/touchpoints/${id}/content`,
+      { ...auth, identity_value: items[2]!.item_id, "X-Request-Id": `${tag}-product` },
+    ],
+    [`/api/latest/touchpoint-studio/touchpoints/${id}/content?offset=-1`, { ...auth, "X-Request-Id": `${tag}-422` }],
+    [
+      `/api/latest/touchpoint-studio/touchpoints/touchpoint-id-${"0".repeat(32)}/content`,
+      { ...auth, "X-Request-Id": `${tag}-404` },
+    ],
+    [`/api/latest/touchpoint-studio/touchpoints/${id}/content`, { "X-Request-Id": `${tag}-401` }],
+  ];
+  const statuses: number[] = [];
+  for (const [path, headers] of cases) {
+    const { direct, next } = await both(path, headers);
+    expect(direct.status(), path).toBe(next.status());
+    statuses.push(direct.status());
+    expect(await direct.json()).toEqual(await next.json());
+    for (const name of ["content-type", "x-request-id"]) {
+      expect(direct.headers()[name], name).toBe(next.headers()[name]);
+    }
+    expect(direct.headers()["x-request-id"]).toBe(headers["X-Request-Id"]);
+  }
+  expect(statuses).toEqual([200, 200, 422, 404, 401]);
+});
