@@ -133,9 +133,9 @@ export function useTouchpoints(params: ListParams) {
   });
 }
 
-/** Live but not ready yet: the calculation is queued or running. */
+/** Live but not ready yet: the calculation is queued or running (not when it failed). */
 export function isWorking(t: TTouchpoint): boolean {
-  return t.is_calculating || ((t.is_active || !t.is_draft) && !t.is_ready);
+  return t.is_calculating || ((t.is_active || !t.is_draft) && !t.is_ready && !t.calculation_error);
 }
 
 export function useTouchpoint(id: string | undefined) {

@@ -11,6 +11,10 @@ export function StatusBadges({ touchpoint: t, compact = false }: { touchpoint: T
         <Badge tone="blue" className="gap-1">
           <Spinner /> calculating
         </Badge>
+      ) : t.calculation_error ? (
+        <Badge tone="red" title={t.calculation_error}>
+          calculation failed
+        </Badge>
       ) : t.is_ready ? (
         <Badge tone="indigo">ready</Badge>
       ) : (

@@ -101,6 +101,21 @@ function StatusCard({ touchpoint: t }: { touchpoint: TTouchpoint }) {
         )}
       </div>
       {save.error && <Alert tone="error">{errorMessage(save.error)}</Alert>}
+      {t.calculation_error && !isWorking(t) && (
+        <Alert tone="error">
+          <div className="flex flex-wrap items-center justify-between gap-3" data-testid="calculation-error">
+            <span>
+              The last calculation failed: {t.calculation_error}
+              {t.is_ready && " The previous lists are still served."}
+            </span>
+            {live && (
+              <Button size="sm" variant="secondary" disabled={save.isPending} onClick={() => save.mutate(touchpointToForm(t))}>
+                {save.isPending ? "Retrying…" : "Retry calculation"}
+              </Button>
+            )}
+          </div>
+        </Alert>
+      )}
       {isWorking(t) ? (
         <div className="space-y-2" data-testid="calculating">
           <p className="text-sm text-slate-700">

@@ -5,4 +5,5 @@ export const JOBS = {
   calculateTouchpoint: "touchpoints.calculate",
   warmSearch: "touchpoints.warm-search",
   recalculateAll: "touchpoints.recalculate-all",
+  sweepCalculations: "touchpoints.sweep-calculations",
 } as const;

@@ -10,6 +10,7 @@ import { log } from "@/lib/log";
 import { calculateTouchpoint, warmSearch } from "@/lib/touchpoints/calculate-touchpoint";
 import { createDemoTouchpoints } from "@/lib/touchpoints/create-demo-touchpoints";
 import { requestRecalculation } from "@/lib/touchpoints/recalculate";
+import { sweepLostCalculations } from "@/lib/touchpoints/sweep-calculations";
 import { getBoss } from "./boss";
 import { JOBS } from "./names";
 
@@ -32,6 +33,10 @@ export const HANDLERS: Record<string, Handler> = {
   [JOBS.recalculateAll]: async () => {
     await requestRecalculation({ all: true });
   },
+  [JOBS.sweepCalculations]: async () => {
+    const lost = await sweepLostCalculations();
+    if (lost.length) log.warn("calculations recorded as lost", { touchpoints: lost });
+  },
 };
 
 /** Daily at 03:15: the 180-day window moves even when no events arrive. */
@@ -39,6 +44,8 @@ const SCHEDULES: { name: string; cron: string }[] = [
   { name: JOBS.refreshPurchaseWindow, cron: "15 3 * * *" },
   // Best-sellers and most-viewed windows move with time: recalculate live touchpoints hourly.
   { name: JOBS.recalculateAll, cron: "5 * * * *" },
+  // A calculation whose job failed for good, expired or was lost stops being "calculating".
+  { name: JOBS.sweepCalculations, cron: "*/5 * * * *" },
 ];
 
 export async function ensureQueues(boss: PgBoss): Promise<void> {
@@ -58,5 +65,6 @@ export async function startWorkers(options: { concurrency: number }): Promise<Pg
     });
   }
   for (const s of SCHEDULES) await boss.schedule(s.name, s.cron);
+  await boss.send(JOBS.sweepCalculations, {});
   return boss;
 }

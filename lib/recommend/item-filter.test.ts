@@ -33,3 +33,11 @@ describe("item filter compiler", () => {
     expect(compileItemFilter([]).sql).toBe("TRUE");
   });
 });
+
+describe("numeric comparisons on attributes", () => {
+  it("read the attribute as a number only where it is one", () => {
+    const f = compileItemFilter([{ column_name: "attribute_size", comparator: ">", value: 3 }]);
+    expect(f.sql).toContain("CASE WHEN (a->>'attribute_value') ~ ");
+    expect(f.sql).toContain("THEN (a->>'attribute_value')::float8 END) > $2::float8");
+  });
+});

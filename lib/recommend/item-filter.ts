@@ -32,21 +32,33 @@ export function isParameterColumn(column: string): boolean {
   return (PARAMETER_COLUMNS as readonly string[]).includes(column);
 }
 
-/** Compares `expr` (text) with the value; numeric comparisons when the value is a number. */
-function compare(expr: string, v: TRuleValue, numeric: boolean, param: (x: unknown) => string): string {
+/** A number, or NULL when the text is not one: a numeric comparison never fails on text like "red". */
+const NUMBER_PATTERN = "^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*$";
+export function safeNumber(expr: string): string {
+  return `(CASE WHEN (${expr}) ~ '${NUMBER_PATTERN}' THEN (${expr})::float8 END)`;
+}
+
+/**
+ * Compares `expr` with the value: as text, as a number column, or as text read as a number
+ * where it is one (an attribute compared with a number; text that is not a number never matches).
+ */
+type Operand = "text" | "number" | "text-as-number";
+function compare(expr: string, v: TRuleValue, operand: Operand, param: (x: unknown) => string): string {
+  const numeric = operand !== "text";
+  const asNumber = operand === "text-as-number" ? safeNumber(expr) : `(${expr})::float8`;
   if (v.comparator === "in") {
     const list = String(v.value)
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
     return numeric
-      ? `(${expr})::float8 = ANY(${param(list.map(Number))}::float8[])`
+      ? `${asNumber} = ANY(${param(list.map(Number))}::float8[])`
       : `${expr} = ANY(${param(list)}::text[])`;
   }
   if (v.comparator === "contains") return `${expr} ILIKE ${param(`%${String(v.value).replace(/[\\%_]/g, "\\$&")}%`)}`;
   const op = SQL_OPS[v.comparator];
   return numeric
-    ? `(${expr})::float8 ${op} ${param(Number(v.value))}::float8`
+    ? `${asNumber} ${op} ${param(Number(v.value))}::float8`
     : `${expr} ${op} ${param(String(v.value))}`;
 }
 
@@ -62,13 +74,12 @@ function condition(v: TRuleValue, param: (x: unknown) => string): string {
   const column = v.column_name;
   const kind = ITEM_FILTER_COLUMNS[column as keyof typeof ITEM_FILTER_COLUMNS];
   if (kind) {
-    const numeric = kind === "number";
-    return compare(numeric ? `i."${column}"` : `i."${column}"::text`, v, numeric, param);
+    return kind === "number" ? compare(`i."${column}"`, v, "number", param) : compare(`i."${column}"::text`, v, "text", param);
   }
   if (column.startsWith("attribute_")) {
-    return `EXISTS (SELECT 1 FROM jsonb_array_elements(i.attributes) a WHERE a->>'attribute_name' = ${param(column)} AND ${compare("a->>'attribute_value'", v, isNumeric(v), param)})`;
+    return `EXISTS (SELECT 1 FROM jsonb_array_elements(i.attributes) a WHERE a->>'attribute_name' = ${param(column)} AND ${compare("a->>'attribute_value'", v, isNumeric(v) ? "text-as-number" : "text", param)})`;
   }
-  return `EXISTS (SELECT 1 FROM jsonb_array_elements(i.categories) c WHERE c->>'category_level' = ${param(column)} AND ${compare("c->>'category_name'", v, false, param)})`;
+  return `EXISTS (SELECT 1 FROM jsonb_array_elements(i.categories) c WHERE c->>'category_level' = ${param(column)} AND ${compare("c->>'category_name'", v, "text", param)})`;
 }
 
 /** The condition (or "TRUE") with its parameters numbered from `firstParam`. */

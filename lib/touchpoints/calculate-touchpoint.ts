@@ -9,10 +9,49 @@ import type { Strategy } from "@/lib/db/generated/client";
 import { FALLBACK_KEY, fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
 import { defaultFill } from "@/lib/recommend/serve-content";
 import { forgetServingState, servingState } from "@/lib/recommend/serving-state";
+import { log } from "@/lib/log";
 import { getCatalog } from "@/lib/search/catalog-index";
 import type { TRule } from "./schemas";
 
+/**
+ * Runs the calculation; when it throws, the touchpoint stops calculating with the error kept
+ * (calculation_error) and its strategies editable again; the error goes on to the job queue,
+ * which marks the job failed. A later success clears the error.
+ */
 export async function calculateTouchpoint(options: { touchpointId: string; now?: Date }): Promise<void> {
+  try {
+    await calculate(options);
+  } catch (error) {
+    await recordCalculationFailure(options.touchpointId, error);
+    throw error;
+  }
+}
+
+const MAX_ERROR_LENGTH = 1000;
+
+/** Ends a calculation as failed: not calculating, the reason kept, the strategies editable. */
+export async function recordCalculationFailure(touchpointId: string, error: unknown): Promise<void> {
+  const prisma = (await getDatabase()).prisma;
+  const full = error instanceof Error ? error.message : String(error);
+  // Database errors raised through Prisma open with the code location: keep the reason (last line).
+  const message = (full.trim().split("\n").filter(Boolean).at(-1) ?? "").slice(0, MAX_ERROR_LENGTH);
+  const touchpoint = await prisma.touchpoint.findUnique({ where: { touchpoint_id: touchpointId } });
+  if (!touchpoint) return;
+  await prisma.$transaction([
+    prisma.touchpoint.update({
+      where: { touchpoint_id: touchpointId },
+      data: { is_calculating: false, calculation_error: message || "The calculation failed." },
+    }),
+    prisma.strategy.updateMany({
+      where: { strategy_id: { in: [touchpoint.default_strategy, ...touchpoint.strategies] } },
+      data: { is_ready: true },
+    }),
+  ]);
+  forgetServingState(touchpointId);
+  log.error("touchpoint calculation failed", { touchpointId, error: full });
+}
+
+async function calculate(options: { touchpointId: string; now?: Date }): Promise<void> {
   const database = await getDatabase();
   const prisma = database.prisma;
   const touchpoint = await prisma.touchpoint.findUnique({ where: { touchpoint_id: options.touchpointId } });
@@ -40,7 +79,13 @@ export async function calculateTouchpoint(options: { touchpointId: string; now?:
   await prisma.$transaction([
     prisma.touchpoint.update({
       where: { touchpoint_id: touchpoint.touchpoint_id },
-      data: { is_ready: true, is_calculating: false, is_using_fallback: usingFallback, date_calculated: new Date() },
+      data: {
+        is_ready: true,
+        is_calculating: false,
+        is_using_fallback: usingFallback,
+        date_calculated: new Date(),
+        calculation_error: null,
+      },
     }),
     prisma.strategy.updateMany({ where: { strategy_id: { in: ids } }, data: { is_ready: true } }),
   ]);
@@ -62,9 +107,14 @@ export async function calculateTouchpoint(options: { touchpointId: string; now?:
  */
 export async function warmSearch(options: { touchpointId: string }): Promise<void> {
   const database = await getDatabase();
-  await getCatalog();
+  try {
+    await getCatalog();
+  } catch (error) {
+    await recordCalculationFailure(options.touchpointId, error);
+    throw error;
+  }
   await database.prisma.touchpoint.updateMany({
     where: { touchpoint_id: options.touchpointId },
-    data: { is_calculating: false, date_calculated: new Date() },
+    data: { is_calculating: false, date_calculated: new Date(), calculation_error: null },
   });
 }

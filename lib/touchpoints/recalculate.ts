@@ -9,6 +9,17 @@ import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
 import { forgetServingState } from "@/lib/recommend/serving-state";
 
+/**
+ * A calculation job: one queued per touchpoint (singleton key), expired after 15 minutes. A
+ * failure is recorded on the touchpoint (calculation_error) instead of retried by the queue, so
+ * that a retry asked for at once (saving the touchpoint) is not held back by a queued retry; the
+ * hourly recalculation retries active touchpoints. lib/touchpoints/sweep-calculations.ts records
+ * the touchpoint failed when no job is left to finish it (expired, lost).
+ */
+export function calculationJob(touchpointId: string) {
+  return { singletonKey: touchpointId, retryLimit: 0, expireInSeconds: 900 };
+}
+
 export function isLive(t: { is_active: boolean; is_draft: boolean }): boolean {
   return t.is_active || !t.is_draft;
 }
@@ -35,18 +46,17 @@ export async function requestRecalculation(options: {
   const boss = await getBoss();
   for (const t of live) {
     await prisma.$transaction([
-      prisma.touchpoint.update({ where: { touchpoint_id: t.touchpoint_id }, data: { is_calculating: true } }),
+      prisma.touchpoint.update({
+        where: { touchpoint_id: t.touchpoint_id },
+        data: { is_calculating: true, date_calculation_requested: new Date() },
+      }),
       prisma.strategy.updateMany({
         where: { strategy_id: { in: [t.default_strategy, ...t.strategies] } },
         data: { is_ready: false },
       }),
     ]);
     forgetServingState(t.touchpoint_id);
-    await boss.send(
-      JOBS.calculateTouchpoint,
-      { touchpointId: t.touchpoint_id },
-      { singletonKey: t.touchpoint_id, retryLimit: 3 },
-    );
+    await boss.send(JOBS.calculateTouchpoint, { touchpointId: t.touchpoint_id }, calculationJob(t.touchpoint_id));
   }
   return live.length;
 }

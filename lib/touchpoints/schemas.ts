@@ -140,6 +140,12 @@ export const ZTouchpoint = z.object({
   is_ready: z.boolean(),
   is_calculating: z.boolean(),
   is_using_fallback: z.boolean(),
+  calculation_error: z
+    .string()
+    .nullable()
+    .describe(
+      "Why the last calculation failed (the calculation stopped and the strategies are editable again; saving the touchpoint unchanged, or editing one of its strategies, retries it at once, and the hourly recalculation retries an active touchpoint). Null once a calculation succeeds.",
+    ),
   date_created: timestamp,
   date_modified: timestamp,
 });

@@ -10,7 +10,7 @@ import { JOBS } from "@/lib/jobs/names";
 import { forgetServingState } from "@/lib/recommend/serving-state";
 import { forgetSearchConfig } from "@/lib/search/serve-search";
 import { SUBTYPES } from "./constants";
-import { isLive, requestRecalculation } from "./recalculate";
+import { calculationJob, isLive, requestRecalculation } from "./recalculate";
 import type { TRule, TTouchpoint, TTouchpointInput } from "./schemas";
 
 export function toTouchpoint(r: Touchpoint): TTouchpoint {
@@ -30,6 +30,7 @@ export function toTouchpoint(r: Touchpoint): TTouchpoint {
     is_ready: r.is_ready,
     is_calculating: r.is_calculating,
     is_using_fallback: r.is_using_fallback,
+    calculation_error: r.calculation_error,
     date_created: formatTimestamp(r.date_created),
     date_modified: formatTimestamp(r.date_modified),
   };
@@ -126,10 +127,16 @@ export async function createTouchpoint(raw: TTouchpointInput): Promise<TTouchpoi
   const prisma = await db();
   const search = input.touchpoint_type === "smart-search";
   const row = await prisma.touchpoint.create({
-    data: { touchpoint_id: newId("touchpoint"), ...input, is_ready: search, is_calculating: search },
+    data: {
+      touchpoint_id: newId("touchpoint"),
+      ...input,
+      is_ready: search,
+      is_calculating: search,
+      date_calculation_requested: search ? new Date() : null,
+    },
   });
   if (search) {
-    await (await getBoss()).send(JOBS.warmSearch, { touchpointId: row.touchpoint_id });
+    await (await getBoss()).send(JOBS.warmSearch, { touchpointId: row.touchpoint_id }, calculationJob(row.touchpoint_id));
   } else if (isLive(row)) {
     await requestRecalculation({ touchpointId: row.touchpoint_id });
   }
@@ -154,7 +161,9 @@ export async function updateTouchpoint(id: string, raw: TTouchpointInput): Promi
     (!isLive(existing) && isLive(row)) ||
     // Switched on again: the hourly recalculation skipped it while it was off.
     (!existing.is_active && row.is_active) ||
-    (isLive(row) && !existing.is_ready && !existing.is_calculating);
+    (isLive(row) && !existing.is_ready && !existing.is_calculating) ||
+    // Saved again after a failed calculation: the retry.
+    (isLive(row) && existing.calculation_error !== null && !existing.is_calculating);
   // Switched off (or on) takes effect at once in this process; others reload within 3 s.
   forgetServingState(id);
   forgetSearchConfig(id);

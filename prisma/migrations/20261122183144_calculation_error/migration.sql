@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "touchpoints" ADD COLUMN     "calculation_error" TEXT,
+ADD COLUMN     "date_calculation_requested" TIMESTAMPTZ(3);
