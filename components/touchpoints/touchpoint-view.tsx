@@ -109,7 +109,12 @@ function StatusCard({ touchpoint: t }: { touchpoint: TTouchpoint }) {
               {t.is_ready && " The previous lists are still served."}
             </span>
             {live && (
-              <Button size="sm" variant="secondary" disabled={save.isPending} onClick={() => save.mutate(touchpointToForm(t))}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={save.isPending}
+                onClick={() => save.mutate(touchpointToForm(t))}
+              >
                 {save.isPending ? "Retrying…" : "Retry calculation"}
               </Button>
             )}

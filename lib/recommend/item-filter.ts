@@ -57,9 +57,7 @@ function compare(expr: string, v: TRuleValue, operand: Operand, param: (x: unkno
   }
   if (v.comparator === "contains") return `${expr} ILIKE ${param(`%${String(v.value).replace(/[\\%_]/g, "\\$&")}%`)}`;
   const op = SQL_OPS[v.comparator];
-  return numeric
-    ? `${asNumber} ${op} ${param(Number(v.value))}::float8`
-    : `${expr} ${op} ${param(String(v.value))}`;
+  return numeric ? `${asNumber} ${op} ${param(Number(v.value))}::float8` : `${expr} ${op} ${param(String(v.value))}`;
 }
 
 const isNumeric = (v: TRuleValue) =>
@@ -74,7 +72,9 @@ function condition(v: TRuleValue, param: (x: unknown) => string): string {
   const column = v.column_name;
   const kind = ITEM_FILTER_COLUMNS[column as keyof typeof ITEM_FILTER_COLUMNS];
   if (kind) {
-    return kind === "number" ? compare(`i."${column}"`, v, "number", param) : compare(`i."${column}"::text`, v, "text", param);
+    return kind === "number"
+      ? compare(`i."${column}"`, v, "number", param)
+      : compare(`i."${column}"::text`, v, "text", param);
   }
   if (column.startsWith("attribute_")) {
     return `EXISTS (SELECT 1 FROM jsonb_array_elements(i.attributes) a WHERE a->>'attribute_name' = ${param(column)} AND ${compare("a->>'attribute_value'", v, isNumeric(v) ? "text-as-number" : "text", param)})`;

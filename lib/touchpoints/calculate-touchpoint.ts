@@ -6,10 +6,10 @@
  */
 import { getDatabase } from "@/lib/db/client";
 import type { Strategy } from "@/lib/db/generated/client";
+import { log } from "@/lib/log";
 import { FALLBACK_KEY, fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
 import { defaultFill } from "@/lib/recommend/serve-content";
 import { forgetServingState, servingState } from "@/lib/recommend/serving-state";
-import { log } from "@/lib/log";
 import { getCatalog } from "@/lib/search/catalog-index";
 import type { TRule } from "./schemas";
 

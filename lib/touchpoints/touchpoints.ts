@@ -136,7 +136,11 @@ export async function createTouchpoint(raw: TTouchpointInput): Promise<TTouchpoi
     },
   });
   if (search) {
-    await (await getBoss()).send(JOBS.warmSearch, { touchpointId: row.touchpoint_id }, calculationJob(row.touchpoint_id));
+    await (await getBoss()).send(
+      JOBS.warmSearch,
+      { touchpointId: row.touchpoint_id },
+      calculationJob(row.touchpoint_id),
+    );
   } else if (isLive(row)) {
     await requestRecalculation({ touchpointId: row.touchpoint_id });
   }

@@ -10,6 +10,7 @@ import { sendMessage } from "@/lib/messaging/send-message";
 import { serveContent } from "@/lib/recommend/serve-content";
 import { fillTemplate, templateOf, wheelUrl } from "./promotions";
 import type { TRule } from "./schemas";
+import { countSpin } from "./wheel-limits";
 
 export interface WheelSlice {
   position: number;
@@ -36,7 +37,7 @@ async function loadLink(token: string) {
   return { link, promotion, touchpoint };
 }
 
-export async function getWheel(token: string) {
+export async function getWheel(token: string, now = new Date()) {
   const { link, promotion, touchpoint } = await loadLink(token);
   const content = await serveContent({
     touchpointId: touchpoint.touchpoint_id,
@@ -53,21 +54,27 @@ export async function getWheel(token: string) {
     ),
   );
   const discounts = await prisma.discount.findMany({ where: { discount_id: { in: discountIds } } });
-  const slices: WheelSlice[] = content.content.map((c) => {
+  const prizes = content.content.flatMap((c): WheelSlice[] => {
     const strategy = strategies.find((s) => s.strategy_id === c.filled_by.strategy_id);
     const rules = (strategy?.rules ?? []) as TRule[];
     const rule = c.filled_by.rule_index === null ? undefined : rules[c.filled_by.rule_index];
     const discountId = rule?.values.find((v) => v.column_name === "discount_id")?.value;
     const discount = discounts.find((d) => d.discount_id === String(discountId));
-    return {
-      position: c.position,
-      item_id: c.item.item_id,
-      item_name: c.item.item_name,
-      discount_id: discount?.discount_id ?? null,
-      discount_name: discount?.discount_name ?? "",
-      discount_percent: discount?.discount_percent ?? null,
-    };
+    if (!discount || !isPrize(discount, c.item.item_id, now)) return [];
+    return [
+      {
+        position: c.position,
+        item_id: c.item.item_id,
+        item_name: c.item.item_name,
+        discount_id: discount.discount_id,
+        discount_name: discount.discount_name,
+        discount_percent: discount.discount_percent,
+      },
+    ];
   });
+  // A spun link keeps showing the slice it won, even after its discount ended.
+  const won = (link.result as WheelResult | null)?.slice;
+  const slices = won && !prizes.some((p) => p.position === won.position) ? [...prizes, won] : prizes;
   return {
     token,
     touchpoint_name: touchpoint.touchpoint_name,
@@ -81,17 +88,42 @@ export async function getWheel(token: string) {
   };
 }
 
+/** A discount that is a prize now: a positive percentage, running, on this item. */
+function isPrize(
+  d: { discount_percent: number; valid_from: Date | null; valid_to: Date | null; item_ids: string[] },
+  itemId: string,
+  now: Date,
+): boolean {
+  return (
+    d.discount_percent > 0 &&
+    (!d.valid_from || d.valid_from <= now) &&
+    (!d.valid_to || d.valid_to >= now) &&
+    d.item_ids.includes(itemId)
+  );
+}
+
+export const NO_PRIZE = "There is no prize to win on this wheel right now. Please try again later.";
+
 export function prizeName(slice: WheelSlice): string {
   return slice.discount_percent !== null ? `${slice.discount_percent}% off ${slice.item_name}` : slice.item_name;
 }
 
-/** Spins once: the first call draws and records; later calls answer the invalid-attempt message. */
-export async function spinWheel(token: string): Promise<{ ok: boolean; message: string; result: WheelResult | null }> {
-  const wheel = await getWheel(token);
+/**
+ * Spins once: the first call draws from the prizes valid at this moment and records; later calls
+ * answer the invalid-attempt message (texted once per link). No valid prize: says so, spins nothing.
+ */
+export async function spinWheel(
+  token: string,
+  address: string,
+): Promise<{ ok: boolean; message: string; result: WheelResult | null }> {
+  await countSpin(token, address);
   const { link, promotion, touchpoint } = await loadLink(token);
+  if (link.date_spun) return invalidAttempt(link, promotion, touchpoint);
+  const wheel = await getWheel(token);
   const prisma = await db();
-  if (wheel.slices.length === 0) return { ok: false, message: "The wheel has no prizes right now.", result: null };
-  const slice = wheel.slices[randomInt(wheel.slices.length)]!;
+  const prizes = wheel.slices.filter((s) => s.discount_id !== null);
+  if (prizes.length === 0) return { ok: false, message: NO_PRIZE, result: null };
+  const slice = prizes[randomInt(prizes.length)]!;
   const redeem = new URL(promotion.promotion_base_url);
   redeem.searchParams.set("item_id", slice.item_id);
   if (slice.discount_id) redeem.searchParams.set("discount_id", slice.discount_id);
@@ -106,19 +138,7 @@ export async function spinWheel(token: string): Promise<{ ok: boolean; message: 
     where: { token, date_spun: null },
     data: { date_spun: new Date(), result: result as unknown as object },
   });
-  if (count === 0) {
-    const invalid = fillTemplate(templateOf(promotion.config, "invalid-attempt"), {
-      link: wheelUrl(token),
-      promotion_long_name: touchpoint.touchpoint_name,
-    });
-    await sendMessage({
-      channel: "sms",
-      to: link.phone_number,
-      body: invalid,
-      context: { kind: "wheel-invalid", token },
-    });
-    return { ok: false, message: invalid, result: wheel.result };
-  }
+  if (count === 0) return invalidAttempt(link, promotion, touchpoint);
   await sendMessage({
     channel: "sms",
     to: link.phone_number,
@@ -126,4 +146,30 @@ export async function spinWheel(token: string): Promise<{ ok: boolean; message: 
     context: { kind: "wheel-win", token, item_id: slice.item_id },
   });
   return { ok: true, message, result };
+}
+
+type Loaded = Awaited<ReturnType<typeof loadLink>>;
+
+/** A spin of a spun link: the invalid-attempt message with the first result, texted only the first time. */
+async function invalidAttempt(link: Loaded["link"], promotion: Loaded["promotion"], touchpoint: Loaded["touchpoint"]) {
+  const invalid = fillTemplate(templateOf(promotion.config, "invalid-attempt"), {
+    link: wheelUrl(link.token),
+    promotion_long_name: touchpoint.touchpoint_name,
+  });
+  const prisma = await db();
+  // The conditional update is the lock here too: of any number of repeats, one texts.
+  const { count } = await prisma.wheelLink.updateMany({
+    where: { token: link.token, date_invalid_notified: null },
+    data: { date_invalid_notified: new Date() },
+  });
+  if (count === 1) {
+    await sendMessage({
+      channel: "sms",
+      to: link.phone_number,
+      body: invalid,
+      context: { kind: "wheel-invalid", token: link.token },
+    });
+  }
+  const current = await prisma.wheelLink.findUnique({ where: { token: link.token } });
+  return { ok: false, message: invalid, result: (current?.result as WheelResult | null) ?? null };
 }

@@ -170,7 +170,7 @@ describe("a failed calculation", () => {
       "SELECT is_ready FROM strategies WHERE strategy_id = $1",
       [strategy.strategy_id],
     );
-    expect(row.is_ready).toBe(true);
+    expect(row?.is_ready).toBe(true);
     // A calculation asked for just now, or with its job still queued, is left alone.
     await database.sql.query(
       "UPDATE touchpoints SET is_calculating = true, date_calculation_requested = now() WHERE touchpoint_id = $1",

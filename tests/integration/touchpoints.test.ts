@@ -472,12 +472,14 @@ describe.runIf(existsSync(onlineRetailFile()))("touchpoint studio on Online Reta
     const sms = box.body.messages[0];
     expect(sms.body).toMatch(/^Spin Spring wheel: http:\/\/localhost:3000\/w\/[A-Za-z0-9_-]+$/);
     const wheelToken = sms.body.split("/w/")[1];
-    const first = await spinWheel(wheelToken);
+    const first = await spinWheel(wheelToken, "192.0.2.10");
     expect(first.ok).toBe(true);
     expect(top).toContain(first.result?.slice.item_id);
     expect(first.message).toContain("% off");
-    const second = await spinWheel(wheelToken);
+    const second = await spinWheel(wheelToken, "192.0.2.10");
     expect(second).toMatchObject({ ok: false, message: "Already spun." });
+    expect(second.result?.slice.item_id).toBe(first.result?.slice.item_id);
+    await spinWheel(wheelToken, "192.0.2.10"); // a third spin: no third SMS
     const after = await call(outbox.GET, { path: "/messaging/outbox", token, query: { channel: "sms" } });
     expect(after.body.messages.slice(0, 2).map((m: { body: string }) => m.body)).toEqual([
       "Already spun.",

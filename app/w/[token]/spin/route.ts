@@ -1,9 +1,10 @@
 /**
  * POST /w/<token>/spin: the public wheel page's one action. No sign-in: the link's token is the
  * credential, and spinWheel records at most one spin per token (a repeat answers the
- * invalid-attempt message with the first result).
+ * invalid-attempt message with the first result); spins are rate limited per link and address.
  */
 import { z } from "zod";
+import { clientAddress } from "@/lib/http/client-address";
 import { handle } from "@/lib/http/handler";
 import { defineOperation } from "@/lib/http/operation";
 import { spinWheel } from "@/lib/touchpoints/wheel";
@@ -17,7 +18,7 @@ const spinOp = defineOperation({
   auth: "public",
   params: z.object({ token: z.string().min(1).max(100) }),
   response: z.object({ ok: z.boolean(), message: z.string(), result: z.unknown() }),
-  errors: [404],
+  errors: [404, 429],
 });
 
-export const POST = handle(spinOp, ({ params }) => spinWheel(params.token));
+export const POST = handle(spinOp, ({ params, headers }) => spinWheel(params.token, clientAddress(headers)));
