@@ -57,8 +57,23 @@ export function zodFieldErrors(error: z.ZodError, prefix: Loc): FieldError[] {
 const PRISMA_CODES: Record<string, (meta: Record<string, unknown> | undefined) => ApiError> = {
   P2002: (meta) => conflict(`A record with the same ${describeTarget(meta)} already exists.`, "already_exists"),
   P2025: () => notFound("The record does not exist."),
-  P2003: () => conflict("The record is referenced by another record.", "referenced"),
+  P2003: () =>
+    conflict(
+      "A reference does not hold: the record is still used by another, or names one that no longer exists.",
+      "referenced",
+    ),
 };
+
+/** A foreign key refused the write (Prisma P2003): `code` and `detail` say what it means here. */
+export async function onBrokenReference<T>(write: Promise<T>, error: () => ApiError): Promise<T> {
+  try {
+    return await write;
+  } catch (e) {
+    const code = e && typeof e === "object" && "code" in e ? e.code : undefined;
+    if (code === "P2003") throw error();
+    throw e;
+  }
+}
 
 function describeTarget(meta: Record<string, unknown> | undefined): string {
   const target = meta?.target;

@@ -27,18 +27,20 @@ export async function flushImpressions(): Promise<void> {
   const batch = [...pending.entries()];
   pending.clear();
   const day = new Date().toISOString().slice(0, 10);
-  try {
-    const prisma = await db();
-    for (const [touchpoint_id, n] of batch) {
+  const prisma = await db();
+  for (const [touchpoint_id, n] of batch) {
+    try {
+      // A touchpoint deleted since it served has no impressions left to count (foreign key).
       await prisma.$executeRawUnsafe(
-        `INSERT INTO touchpoint_impressions (touchpoint_id, day, impressions) VALUES ($1, $2::date, $3)
+        `INSERT INTO touchpoint_impressions (touchpoint_id, day, impressions)
+         SELECT $1, $2::date, $3 WHERE EXISTS (SELECT 1 FROM touchpoints WHERE touchpoint_id = $1)
          ON CONFLICT (touchpoint_id, day) DO UPDATE SET impressions = touchpoint_impressions.impressions + EXCLUDED.impressions`,
         touchpoint_id,
         day,
         n,
       );
+    } catch (error) {
+      log.warn("could not write impressions", { touchpoint_id, error });
     }
-  } catch (error) {
-    log.warn("could not write impressions", { error });
   }
 }

@@ -8,8 +8,8 @@ import type { SqlRunner } from "@/lib/db/client";
 import type { TRule, TRuleValue } from "@/lib/touchpoints/schemas";
 import { compileItemFilter, ELIGIBLE } from "./item-filter";
 
-/** The rule_results key of the shared fallback list. */
-export const FALLBACK_KEY = "__fallback__";
+/** The name of the shared fallback list (fallback_lists). */
+export const FALLBACK_LIST = "best-sellers";
 export const MAX_CANDIDATES = 500;
 export const DEFAULT_WINDOW_DAYS = 30;
 

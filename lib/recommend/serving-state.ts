@@ -8,12 +8,13 @@
  * reload); a state forgotten after a change is not served again.
  */
 import { db, type Prisma } from "@/lib/db/client";
-import type { Item, Strategy, Touchpoint } from "@/lib/db/generated/client";
+import type { Item, Strategy } from "@/lib/db/generated/client";
 import { ApiError, conflict, notFound } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
 import type { TRule } from "@/lib/touchpoints/schemas";
+import { type TouchpointRow as Touchpoint, toRow, WITH_STRATEGIES } from "@/lib/touchpoints/touchpoint-rows";
 import { ELIGIBLE } from "./item-filter";
-import { FALLBACK_KEY } from "./rule-candidates";
+import { FALLBACK_LIST } from "./rule-candidates";
 import { type DiscountWindows, discountIdOf } from "./rule-kinds";
 
 export const SERVING_TTL_MS = 3000;
@@ -65,37 +66,40 @@ async function dbNow(prisma: Prisma): Promise<Date> {
 async function load(touchpointId: string, previous?: ServingState): Promise<ServingState> {
   const prisma = await db();
   const checkedAt = await dbNow(prisma);
-  const touchpoint = await prisma.touchpoint.findUnique({ where: { touchpoint_id: touchpointId } });
-  if (!touchpoint) throw notFound(`No touchpoint has id ${touchpointId}.`);
+  const found = await prisma.touchpoint.findUnique({
+    where: { touchpoint_id: touchpointId },
+    include: WITH_STRATEGIES,
+  });
+  if (!found) throw notFound(`No touchpoint has id ${touchpointId}.`);
+  const touchpoint = toRow(found);
   const ids = [touchpoint.default_strategy, ...touchpoint.strategies];
-  const [strategies, computed] = await Promise.all([
+  const [strategies, computed, fallbackList] = await Promise.all([
     prisma.strategy.findMany({ where: { strategy_id: { in: ids } } }),
     prisma.ruleResult.findMany({
-      where: { strategy_id: { in: [...ids, FALLBACK_KEY] } },
+      where: { strategy_id: { in: ids } },
       select: { strategy_id: true, rule_index: true, date_computed: true },
     }),
+    prisma.fallbackList.findUnique({ where: { list_name: FALLBACK_LIST } }),
   ]);
   const version = JSON.stringify([
     touchpoint,
     strategies.map((st) => [st.strategy_id, st.date_modified, st.rules, st.segments]),
     computed.map((c) => [c.strategy_id, c.rule_index, c.date_computed]),
+    fallbackList?.date_computed,
   ]);
   if (previous && previous.version === version) return refreshItems(prisma, previous, touchpoint, checkedAt);
-  const results = await prisma.ruleResult.findMany({ where: { strategy_id: { in: [...ids, FALLBACK_KEY] } } });
+  const results = await prisma.ruleResult.findMany({ where: { strategy_id: { in: ids } } });
   const byId = new Map(strategies.map((s) => [s.strategy_id, s]));
   const defaultStrategy = byId.get(touchpoint.default_strategy);
   if (!defaultStrategy)
     throw conflict(`The default strategy of touchpoint ${touchpointId} no longer exists.`, "broken_reference");
   const candidates = new Map<string, Map<number, string[]>>();
-  let fallback: string[] = [];
-  const wanted = new Set<string>();
+  const fallback = fallbackList?.item_ids ?? [];
+  const wanted = new Set<string>(fallback.slice(0, ROWS_PER_LIST));
   for (const r of results) {
-    if (r.strategy_id === FALLBACK_KEY) fallback = r.item_ids;
-    else {
-      const perRule = candidates.get(r.strategy_id) ?? new Map<number, string[]>();
-      perRule.set(r.rule_index, r.item_ids);
-      candidates.set(r.strategy_id, perRule);
-    }
+    const perRule = candidates.get(r.strategy_id) ?? new Map<number, string[]>();
+    perRule.set(r.rule_index, r.item_ids);
+    candidates.set(r.strategy_id, perRule);
     for (const id of r.item_ids.slice(0, ROWS_PER_LIST)) wanted.add(id);
   }
   const rows = await prisma.$queryRawUnsafe<Item[]>(

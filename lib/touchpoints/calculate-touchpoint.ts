@@ -7,11 +7,12 @@
 import { getDatabase } from "@/lib/db/client";
 import type { Strategy } from "@/lib/db/generated/client";
 import { log } from "@/lib/log";
-import { FALLBACK_KEY, fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
+import { FALLBACK_LIST, fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
 import { defaultFill } from "@/lib/recommend/serve-content";
 import { forgetServingState, servingState } from "@/lib/recommend/serving-state";
 import { getCatalog } from "@/lib/search/catalog-index";
 import type { TRule } from "./schemas";
+import { toRow, WITH_STRATEGIES } from "./touchpoint-rows";
 
 /**
  * Runs the calculation; when it throws, the touchpoint stops calculating with the error kept
@@ -35,8 +36,12 @@ export async function recordCalculationFailure(touchpointId: string, error: unkn
   const full = error instanceof Error ? error.message : String(error);
   // Database errors raised through Prisma open with the code location: keep the reason (last line).
   const message = (full.trim().split("\n").filter(Boolean).at(-1) ?? "").slice(0, MAX_ERROR_LENGTH);
-  const touchpoint = await prisma.touchpoint.findUnique({ where: { touchpoint_id: touchpointId } });
-  if (!touchpoint) return;
+  const found = await prisma.touchpoint.findUnique({
+    where: { touchpoint_id: touchpointId },
+    include: WITH_STRATEGIES,
+  });
+  if (!found) return;
+  const touchpoint = toRow(found);
   await prisma.$transaction([
     prisma.touchpoint.update({
       where: { touchpoint_id: touchpointId },
@@ -54,8 +59,12 @@ export async function recordCalculationFailure(touchpointId: string, error: unkn
 async function calculate(options: { touchpointId: string; now?: Date }): Promise<void> {
   const database = await getDatabase();
   const prisma = database.prisma;
-  const touchpoint = await prisma.touchpoint.findUnique({ where: { touchpoint_id: options.touchpointId } });
-  if (!touchpoint) return;
+  const found = await prisma.touchpoint.findUnique({
+    where: { touchpoint_id: options.touchpointId },
+    include: WITH_STRATEGIES,
+  });
+  if (!found) return;
+  const touchpoint = toRow(found);
   const ids = [touchpoint.default_strategy, ...touchpoint.strategies];
   const strategies = await prisma.strategy.findMany({ where: { strategy_id: { in: ids } } });
   for (const strategy of strategies) {
@@ -68,7 +77,12 @@ async function calculate(options: { touchpointId: string; now?: Date }): Promise
       where: { strategy_id: strategy.strategy_id, rule_index: { gte: rules.length } },
     });
   }
-  await storeResult(FALLBACK_KEY, 0, "best-sellers", await fallbackCandidates(database.sql, options.now));
+  const fallback = await fallbackCandidates(database.sql, options.now);
+  await prisma.fallbackList.upsert({
+    where: { list_name: FALLBACK_LIST },
+    create: { list_name: FALLBACK_LIST, item_ids: fallback },
+    update: { item_ids: fallback, date_computed: new Date() },
+  });
 
   const state = await servingState(touchpoint.touchpoint_id, { fresh: true });
   let usingFallback = false;

@@ -1,6 +1,6 @@
 /** Positions: named places in the shop where a touchpoint shows. */
 import { db } from "@/lib/db/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound, onBrokenReference } from "@/lib/http/errors";
 import { newId } from "@/lib/http/ids";
 import { listResponse, type TPagination } from "@/lib/http/pagination";
 import { formatTimestamp } from "@/lib/http/timestamps";
@@ -65,7 +65,9 @@ export async function deletePosition(id: string): Promise<{ detail: string }> {
       "in_use",
     );
   }
-  const { count } = await prisma.position.deleteMany({ where: { position_id: id } });
+  const { count } = await onBrokenReference(prisma.position.deleteMany({ where: { position_id: id } }), () =>
+    conflict(`Position ${id} was just taken up by a touchpoint; it was not deleted.`, "in_use"),
+  );
   if (count === 0) throw notFound(`No position has id ${id}.`);
   return { detail: `Position ${id} was deleted.` };
 }

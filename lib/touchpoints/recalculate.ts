@@ -8,6 +8,7 @@ import { db } from "@/lib/db/client";
 import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
 import { forgetServingState } from "@/lib/recommend/serving-state";
+import { toRow, usingStrategy, WITH_STRATEGIES } from "./touchpoint-rows";
 
 /**
  * A calculation job: one queued per touchpoint (singleton key), expired after 15 minutes. A
@@ -30,15 +31,15 @@ export async function requestRecalculation(options: {
   all?: boolean;
 }): Promise<number> {
   const prisma = await db();
-  const touchpoints = await prisma.touchpoint.findMany({
+  const found = await prisma.touchpoint.findMany({
     where: {
       touchpoint_type: { not: "smart-search" },
       ...(options.touchpointId ? { touchpoint_id: options.touchpointId } : {}),
-      ...(options.strategyId
-        ? { OR: [{ default_strategy: options.strategyId }, { strategies: { has: options.strategyId } }] }
-        : {}),
+      ...(options.strategyId ? usingStrategy(options.strategyId) : {}),
     },
+    include: WITH_STRATEGIES,
   });
+  const touchpoints = found.map(toRow);
   // The hourly recalculation (all) keeps only active touchpoints fresh: a switched-off one is
   // not served, and is calculated again when it is switched on.
   const live = touchpoints.filter((t) => (options.all ? t.is_active : isLive(t)));

@@ -3,12 +3,13 @@
 import { ALL_CUSTOMERS } from "@/lib/data/segments";
 import { db } from "@/lib/db/client";
 import type { Strategy } from "@/lib/db/generated/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound, onBrokenReference } from "@/lib/http/errors";
 import { newId } from "@/lib/http/ids";
 import { listResponse, type TPagination } from "@/lib/http/pagination";
 import { formatTimestamp } from "@/lib/http/timestamps";
 import { requestRecalculation } from "./recalculate";
 import type { TRule, TStrategy, TStrategyInput } from "./schemas";
+import { usingStrategy } from "./touchpoint-rows";
 import { assertStrategyValid } from "./validate-strategy";
 
 /** Customers per segment, to fill segment_count for a page of strategies with one query. */
@@ -130,17 +131,18 @@ export async function deleteStrategy(id: string): Promise<{ detail: string }> {
     );
   }
   const prisma = await db();
-  await prisma.$transaction([
-    prisma.ruleResult.deleteMany({ where: { strategy_id: id } }),
-    prisma.strategy.delete({ where: { strategy_id: id } }),
-  ]);
+  // Its calculated lists go with it (cascade); a touchpoint that took it up meanwhile keeps it
+  // (the foreign key refuses the delete).
+  await onBrokenReference(prisma.strategy.delete({ where: { strategy_id: id } }), () =>
+    conflict(`Strategy ${id} was just taken up by a touchpoint; it was not deleted.`, "in_use"),
+  );
   return { detail: `Strategy ${id} was deleted.` };
 }
 
 export async function touchpointsUsing(strategyId: string) {
   const prisma = await db();
   return prisma.touchpoint.findMany({
-    where: { OR: [{ default_strategy: strategyId }, { strategies: { has: strategyId } }] },
+    where: usingStrategy(strategyId),
     select: { touchpoint_id: true, touchpoint_name: true, number_of_positions: true, is_active: true, is_draft: true },
   });
 }

@@ -1,7 +1,6 @@
 /** Touchpoints: a strategy bound to a position and channel, with the calculation states of spec 3. */
 import { db } from "@/lib/db/client";
-import type { Touchpoint } from "@/lib/db/generated/client";
-import { conflict, notFound, validationError } from "@/lib/http/errors";
+import { conflict, notFound, onBrokenReference, validationError } from "@/lib/http/errors";
 import { newId } from "@/lib/http/ids";
 import { listResponse, type TPagination } from "@/lib/http/pagination";
 import { formatTimestamp } from "@/lib/http/timestamps";
@@ -12,8 +11,9 @@ import { forgetSearchConfig } from "@/lib/search/serve-search";
 import { SUBTYPES } from "./constants";
 import { calculationJob, isLive, requestRecalculation } from "./recalculate";
 import type { TRule, TTouchpoint, TTouchpointInput } from "./schemas";
+import { strategiesWrite, type TouchpointRow, toRow, WITH_STRATEGIES } from "./touchpoint-rows";
 
-export function toTouchpoint(r: Touchpoint): TTouchpoint {
+export function toTouchpoint(r: TouchpointRow): TTouchpoint {
   return {
     touchpoint_id: r.touchpoint_id,
     touchpoint_name: r.touchpoint_name,
@@ -48,16 +48,22 @@ export async function listTouchpoints(page: TPagination & { search?: string; tou
       orderBy: [{ date_created: "desc" }, { touchpoint_id: "asc" }],
       skip: page.offset,
       take: page.limit,
+      include: WITH_STRATEGIES,
     }),
     prisma.touchpoint.count({ where }),
   ]);
-  return listResponse("touchpoints", page, rows.map(toTouchpoint), count);
+  return listResponse(
+    "touchpoints",
+    page,
+    rows.map((r) => toTouchpoint(toRow(r))),
+    count,
+  );
 }
 
-async function find(id: string): Promise<Touchpoint> {
-  const row = await (await db()).touchpoint.findUnique({ where: { touchpoint_id: id } });
+async function find(id: string): Promise<TouchpointRow> {
+  const row = await (await db()).touchpoint.findUnique({ where: { touchpoint_id: id }, include: WITH_STRATEGIES });
   if (!row) throw notFound(`No touchpoint has id ${id}.`);
-  return row;
+  return toRow(row);
 }
 
 export async function getTouchpoint(id: string): Promise<TTouchpoint> {
@@ -122,19 +128,32 @@ async function checkTouchpoint(input: TTouchpointInput): Promise<TTouchpointInpu
   return { ...input, touchpoint_subtype: subtype };
 }
 
+const deletedMeanwhile = () =>
+  conflict(
+    "The position or a strategy of the touchpoint was deleted meanwhile; nothing was saved.",
+    "unknown_reference",
+  );
+
 export async function createTouchpoint(raw: TTouchpointInput): Promise<TTouchpoint> {
   const input = await checkTouchpoint(raw);
   const prisma = await db();
   const search = input.touchpoint_type === "smart-search";
-  const row = await prisma.touchpoint.create({
-    data: {
-      touchpoint_id: newId("touchpoint"),
-      ...input,
-      is_ready: search,
-      is_calculating: search,
-      date_calculation_requested: search ? new Date() : null,
-    },
-  });
+  const { strategies, ...fields } = input;
+  // One statement with its additional strategies; the foreign keys refuse a position or strategy
+  // deleted meanwhile (409), so no touchpoint points at nothing.
+  const row = await onBrokenReference(
+    prisma.touchpoint.create({
+      data: {
+        touchpoint_id: newId("touchpoint"),
+        ...fields,
+        additional_strategies: strategiesWrite(strategies, false),
+        is_ready: search,
+        is_calculating: search,
+        date_calculation_requested: search ? new Date() : null,
+      },
+    }),
+    deletedMeanwhile,
+  );
   if (search) {
     await (await getBoss()).send(
       JOBS.warmSearch,
@@ -154,10 +173,17 @@ export async function updateTouchpoint(id: string, raw: TTouchpointInput): Promi
   }
   const input = await checkTouchpoint(raw);
   const prisma = await db();
-  const row = await prisma.touchpoint.update({
-    where: { touchpoint_id: id },
-    data: { ...input, date_modified: new Date() },
-  });
+  const { strategies, ...fields } = input;
+  const row = toRow(
+    await onBrokenReference(
+      prisma.touchpoint.update({
+        where: { touchpoint_id: id },
+        data: { ...fields, additional_strategies: strategiesWrite(strategies, true), date_modified: new Date() },
+        include: WITH_STRATEGIES,
+      }),
+      deletedMeanwhile,
+    ),
+  );
   const changed =
     existing.default_strategy !== row.default_strategy ||
     existing.strategies.join() !== row.strategies.join() ||
@@ -178,11 +204,8 @@ export async function updateTouchpoint(id: string, raw: TTouchpointInput): Promi
 export async function deleteTouchpoint(id: string): Promise<{ detail: string }> {
   await find(id);
   const prisma = await db();
-  await prisma.$transaction([
-    prisma.promotion.deleteMany({ where: { touchpoint_id: id } }),
-    prisma.touchpointImpression.deleteMany({ where: { touchpoint_id: id } }),
-    prisma.touchpoint.delete({ where: { touchpoint_id: id } }),
-  ]);
+  // Its additional strategies, impressions, promotion and wheel links go with it (cascade).
+  await prisma.touchpoint.delete({ where: { touchpoint_id: id } });
   forgetServingState(id);
   return { detail: `Touchpoint ${id} was deleted.` };
 }
