@@ -105,7 +105,7 @@ function StatusCard({ touchpoint: t }: { touchpoint: TTouchpoint }) {
         <Alert tone="error">
           <div className="flex flex-wrap items-center justify-between gap-3" data-testid="calculation-error">
             <span>
-              The last calculation failed: {t.calculation_error}
+              The last calculation failed: {t.calculation_error.replace(/[.!?]?\s*$/, ".")}
               {t.is_ready && " The previous lists are still served."}
             </span>
             {live && (
