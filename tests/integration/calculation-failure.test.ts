@@ -15,6 +15,7 @@ import { getDatabase } from "@/lib/db/client";
 import { startWorkers } from "@/lib/jobs/registry";
 import { LOST_CALCULATION, sweepLostCalculations } from "@/lib/touchpoints/sweep-calculations";
 import { call, tokenFor } from "./http";
+import { saveTouchpoint, waitForTouchpoint } from "./studio";
 
 let token: string;
 let positionId: string;
@@ -55,37 +56,8 @@ async function makeLiveTouchpoint(strategyId: string, positions = 2) {
 
 const get = async (id: string) =>
   (await call(oneTouchpoint.GET, { params: { touchpoint_id: id }, token })).body as Record<string, unknown>;
-
-async function until(id: string, done: (t: Record<string, unknown>) => boolean) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const t = await get(id);
-    if (done(t)) return t;
-    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(t)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function saveUnchanged(t: Record<string, unknown>) {
-  const {
-    touchpoint_id,
-    is_ready,
-    is_calculating,
-    is_using_fallback,
-    calculation_error,
-    date_created,
-    date_modified,
-    ...fields
-  } = t;
-  const res = await call(oneTouchpoint.PUT, {
-    method: "PUT",
-    path: `/touchpoint-studio/rules/touchpoints/${touchpoint_id}`,
-    params: { touchpoint_id: String(touchpoint_id) },
-    token,
-    body: fields,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
+const until = (id: string, done: (t: Record<string, unknown>) => boolean) => waitForTouchpoint(token, id, done);
+const saveUnchanged = (t: Record<string, unknown>) => saveTouchpoint(token, t);
 
 beforeAll(async () => {
   token = await tokenFor("advanced");

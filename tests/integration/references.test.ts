@@ -17,6 +17,7 @@ import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoin
 import { getDatabase, openPglite } from "@/lib/db/client";
 import { MIGRATIONS_DIR, migrate, readMigrations } from "@/lib/db/migrate";
 import { call, tokenFor } from "./http";
+import { saveTouchpoint } from "./studio";
 
 let token: string;
 
@@ -143,24 +144,7 @@ describe("a touchpoint's additional strategies and details", () => {
     const created = await createTouchpoint(position, main, [a, b]);
     expect(created.body.strategies).toEqual([a, b]);
     const id = String(created.body.touchpoint_id);
-    const {
-      touchpoint_id,
-      is_ready,
-      is_calculating,
-      is_using_fallback,
-      calculation_error,
-      date_created,
-      date_modified,
-      ...fields
-    } = created.body;
-    const put = await call(oneTouchpoint.PUT, {
-      method: "PUT",
-      path: `/touchpoint-studio/rules/touchpoints/${id}`,
-      params: { touchpoint_id: id },
-      token,
-      body: { ...fields, strategies: [b, a] },
-    });
-    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const put = { body: await saveTouchpoint(token, created.body, { strategies: [b, a] }) };
     expect(put.body.strategies).toEqual([b, a]);
     const rows = await sql.query<{ strategy_id: string; priority: number }>(
       "SELECT strategy_id, priority FROM touchpoint_strategies WHERE touchpoint_id = $1 ORDER BY priority",

@@ -7,7 +7,6 @@ import * as events from "@/app/api/latest/data/events/route";
 import * as items from "@/app/api/latest/data/items/route";
 import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
 import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
-import * as oneTouchpoint from "@/app/api/latest/touchpoint-studio/rules/touchpoints/[touchpoint_id]/route";
 import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import * as preview from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/preview/route";
@@ -15,6 +14,7 @@ import { db } from "@/lib/db/client";
 import { startWorkers } from "@/lib/jobs/registry";
 import { requestRecalculation } from "@/lib/touchpoints/recalculate";
 import { call, tokenFor } from "./http";
+import { saveTouchpoint, waitForTouchpoint } from "./studio";
 
 let token: string;
 let positionId: string;
@@ -35,38 +35,8 @@ async function makeTouchpoint(body: Record<string, unknown>) {
   return res.body as Record<string, unknown>;
 }
 
-async function put(t: Record<string, unknown>, change: Record<string, unknown>) {
-  const {
-    touchpoint_id,
-    is_ready,
-    is_calculating,
-    is_using_fallback,
-    date_created,
-    date_modified,
-    date_calculated,
-    calculation_error,
-    ...fields
-  } = t;
-  const res = await call(oneTouchpoint.PUT, {
-    method: "PUT",
-    path: `/touchpoint-studio/rules/touchpoints/${touchpoint_id}`,
-    params: { touchpoint_id: String(touchpoint_id) },
-    token,
-    body: { ...fields, ...change },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as Record<string, unknown>;
-}
-
-async function ready(id: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await call(oneTouchpoint.GET, { params: { touchpoint_id: id }, token });
-    if (res.body.is_ready && !res.body.is_calculating) return res.body as Record<string, unknown>;
-    if (Date.now() > deadline) throw new Error(`not ready: ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const put = (t: Record<string, unknown>, change: Record<string, unknown>) => saveTouchpoint(token, t, change);
+const ready = (id: string) => waitForTouchpoint(token, id);
 
 const serve = (id: string, query: Record<string, string> = {}) =>
   call(content.GET, {

@@ -1,0 +1,45 @@
+/** Touchpoint helpers shared by the integration tests: save a touchpoint as read, wait for its state. */
+import { expect } from "vitest";
+import * as oneTouchpoint from "@/app/api/latest/touchpoint-studio/rules/touchpoints/[touchpoint_id]/route";
+import { call } from "./http";
+
+type Touchpoint = Record<string, unknown>;
+
+/** PUT of a touchpoint as GET returned it (read-only fields left out), with `change` applied. */
+export async function saveTouchpoint(token: string, t: Touchpoint, change: Touchpoint = {}): Promise<Touchpoint> {
+  const {
+    touchpoint_id,
+    is_ready,
+    is_calculating,
+    is_using_fallback,
+    calculation_error,
+    date_created,
+    date_modified,
+    date_calculated,
+    ...fields
+  } = t;
+  const res = await call(oneTouchpoint.PUT, {
+    method: "PUT",
+    path: `/touchpoint-studio/rules/touchpoints/${touchpoint_id}`,
+    params: { touchpoint_id: String(touchpoint_id) },
+    token,
+    body: { ...fields, ...change },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as Touchpoint;
+}
+
+/** Polls GET until `done` holds (30 s at most). */
+export async function waitForTouchpoint(
+  token: string,
+  id: string,
+  done: (t: Touchpoint) => boolean = (t) => Boolean(t.is_ready) && !t.is_calculating,
+): Promise<Touchpoint> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await call(oneTouchpoint.GET, { params: { touchpoint_id: id }, token });
+    if (done(res.body)) return res.body as Touchpoint;
+    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
