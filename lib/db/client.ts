@@ -13,6 +13,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 import { PrismaClient } from "./generated/client";
 
@@ -78,6 +79,9 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closed (restart, failover, a dropped database) is replaced on
+  // the next query; without a listener its error would end the process.
+  pool.on("error", (error) => log.warn("an idle database connection was closed", { error: error.message }));
   const prisma = makePrisma(new PrismaPg(pool));
   return {
     kind: "postgres",

@@ -19,6 +19,16 @@ import {
   validationError,
   zodFieldErrors,
 } from "./errors";
+import {
+  claimKey,
+  fingerprint,
+  type IdempotencyClaim,
+  idempotencyKey,
+  keepAnswer,
+  keepsError,
+  REPLAYED_HEADER,
+  releaseKey,
+} from "./idempotency";
 import { MB, type Operation } from "./operation";
 
 /** A JSON answer serialized already (a cached response body): sent as it is. */
@@ -82,31 +92,43 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
           `This action needs the ${op.auth} role or higher; ${principal.subject} has the ${principal.role} role.`,
         );
       }
+      const key = principal && op.method !== "GET" ? idempotencyKey(incoming.headers) : undefined;
       const params = validateParams(op, incoming.params);
       const query = validateQuery(op, incoming.url);
-      const body = op.body ? validate(op.body, await readBody(incoming.request(), op), ["body"]) : undefined;
-      // A handler may answer without a promise (the content route's fast path): no await then.
-      const returned = fn({
-        get request() {
-          return incoming.request();
-        },
-        headers: incoming.headers,
-        requestId,
-        principal,
-        params: params as Out<P>,
-        query: query as Out<Q>,
-        body: body as Out<B>,
-      });
-      const result = returned instanceof Promise ? await returned : returned;
-      if (result instanceof Response) {
-        result.headers.set("X-Request-Id", requestId);
-        return result;
-      }
-      return {
-        status: op.status ?? 200,
-        headers: { "content-type": "application/json", "x-request-id": requestId },
-        body: result instanceof JsonText ? result.text : JSON.stringify(result),
+      const raw = op.body ? await readBody(incoming.request(), op) : undefined;
+      const body = op.body ? validate(op.body, raw?.value, ["body"]) : undefined;
+      const toAnswer = (result: z.input<R> | Response | JsonText): Answer => {
+        if (result instanceof Response) {
+          result.headers.set("X-Request-Id", requestId);
+          return result;
+        }
+        return {
+          status: op.status ?? 200,
+          headers: { "content-type": "application/json", "x-request-id": requestId },
+          body: result instanceof JsonText ? result.text : JSON.stringify(result),
+        };
       };
+      const run = (): Answer | Promise<Answer> => {
+        // A handler may answer without a promise (the content route's fast path): no await then.
+        const returned = fn({
+          get request() {
+            return incoming.request();
+          },
+          headers: incoming.headers,
+          requestId,
+          principal,
+          params: params as Out<P>,
+          query: query as Out<Q>,
+          body: body as Out<B>,
+        });
+        return returned instanceof Promise ? returned.then(toAnswer) : toAnswer(returned);
+      };
+      if (key === undefined || !principal) {
+        const answered = run();
+        return answered instanceof Promise ? await answered : answered;
+      }
+      const claim = { caller: `${principal.kind}:${principal.id}`, key };
+      return await runOnce(claim, fingerprint(op.method, incoming.url, raw?.text ?? ""), run, requestId, incoming.url);
     } catch (error) {
       return errorAnswer(error, requestId, incoming.url);
     }
@@ -117,6 +139,37 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
     return out instanceof Response ? out : new Response(out.body, { status: out.status, headers: out.headers });
   };
   return Object.assign(route, { answer });
+}
+
+/** Runs the operation under an Idempotency-Key (./idempotency.ts): once, its answer kept for replays. */
+async function runOnce(
+  claim: IdempotencyClaim,
+  print: string,
+  run: () => Answer | Promise<Answer>,
+  requestId: string,
+  url: string,
+): Promise<Answer> {
+  const claimed = await claimKey(claim, print);
+  if (!claimed.run) {
+    return {
+      status: claimed.status,
+      headers: { "content-type": "application/json", "x-request-id": requestId, [REPLAYED_HEADER]: "true" },
+      body: claimed.body,
+    };
+  }
+  let answer: Answer;
+  try {
+    answer = await run();
+  } catch (error) {
+    if (!keepsError(error)) {
+      await releaseKey(claim);
+      throw error;
+    }
+    answer = errorAnswer(error, requestId, url);
+  }
+  if (answer instanceof Response || answer.status >= 500) await releaseKey(claim);
+  else await keepAnswer(claim, answer.status, answer.body);
+  return answer;
 }
 
 function errorAnswer(error: unknown, requestId: string, url?: string): Answer {
@@ -197,16 +250,16 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-async function readBody(request: Request, op: Operation): Promise<unknown> {
+async function readBody(request: Request, op: Operation): Promise<{ text: string; value: unknown }> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   const isJson = type === "application/json" || (type?.endsWith("+json") ?? false);
   const isForm = op.acceptForm && type === "application/x-www-form-urlencoded";
   if (!isJson && !isForm) throw unsupportedMediaType();
   const text = await readLimited(request, op.bodyLimit ?? MB);
-  if (isForm) return Object.fromEntries(new URLSearchParams(text));
+  if (isForm) return { text, value: Object.fromEntries(new URLSearchParams(text)) };
   if (text.trim() === "") throw badRequest("The request body is empty; send a JSON document.", "malformed_json");
   try {
-    return JSON.parse(text);
+    return { text, value: JSON.parse(text) };
   } catch (error) {
     throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`, "malformed_json");
   }

@@ -6,4 +6,5 @@ export const JOBS = {
   warmSearch: "touchpoints.warm-search",
   recalculateAll: "touchpoints.recalculate-all",
   sweepCalculations: "touchpoints.sweep-calculations",
+  purgeIdempotencyKeys: "http.purge-idempotency-keys",
 } as const;

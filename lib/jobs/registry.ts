@@ -6,6 +6,7 @@ import type { PgBoss } from "pg-boss";
 import { loadDemo } from "@/lib/data/demo/load-demo";
 import { refreshMovingWindow } from "@/lib/data/refresh-customer-aggregates";
 import { getDatabase } from "@/lib/db/client";
+import { purgeExpiredKeys } from "@/lib/http/idempotency";
 import { log } from "@/lib/log";
 import { calculateTouchpoint, warmSearch } from "@/lib/touchpoints/calculate-touchpoint";
 import { createDemoTouchpoints } from "@/lib/touchpoints/create-demo-touchpoints";
@@ -33,6 +34,10 @@ export const HANDLERS: Record<string, Handler> = {
   [JOBS.recalculateAll]: async () => {
     await requestRecalculation({ all: true });
   },
+  [JOBS.purgeIdempotencyKeys]: async () => {
+    const purged = await purgeExpiredKeys();
+    if (purged) log.info("purged expired idempotency keys", { keys: purged });
+  },
   [JOBS.sweepCalculations]: async () => {
     const lost = await sweepLostCalculations();
     if (lost.length) log.warn("calculations recorded as lost", { touchpoints: lost });
@@ -46,6 +51,8 @@ const SCHEDULES: { name: string; cron: string }[] = [
   { name: JOBS.recalculateAll, cron: "5 * * * *" },
   // A calculation whose job failed for good, expired or was lost stops being "calculating".
   { name: JOBS.sweepCalculations, cron: "*/5 * * * *" },
+  // Idempotency keys are kept 24 hours.
+  { name: JOBS.purgeIdempotencyKeys, cron: "35 * * * *" },
 ];
 
 export async function ensureQueues(boss: PgBoss): Promise<void> {

@@ -17,7 +17,7 @@ export const ZErrorBody = z
   .meta({ id: "Error" });
 
 const STATUS_TEXT: Record<number, string> = {
-  400: "Malformed JSON",
+  400: "Malformed JSON, or a malformed Idempotency-Key",
   401: "No or bad credentials",
   403: "The caller's role may not do this",
   404: "Unknown id",
@@ -29,8 +29,33 @@ const STATUS_TEXT: Record<number, string> = {
   500: "Unexpected error (logged with the request id)",
 };
 
+const ZIdempotencyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      "Makes a retry safe: the first answer (status and body) to this caller's key is kept 24 hours and a retry with the same method, path and body gets it again (with Idempotent-Replayed: true) without running twice; the same key with another request: 422 idempotency_key_reused; while the first still runs: 409 idempotency_in_progress. Answers given before the operation ran (401, 403, 415, 422 validation, 429) and 5xx are not kept: a retry runs again.",
+    ),
+});
+
+const ZReplayedHeader = z.object({
+  "Idempotent-Replayed": z
+    .literal("true")
+    .optional()
+    .describe("Present when the answer is the one kept for this Idempotency-Key"),
+});
+
 function operationObject(op: Operation): ZodOpenApiOperationObject {
-  const statuses = new Set<number>([...(op.auth === "public" ? [] : [401]), 422, 500, ...(op.errors ?? [])]);
+  const idempotent = op.method !== "GET" && op.auth !== "public";
+  const statuses = new Set<number>([
+    ...(op.auth === "public" ? [] : [401]),
+    ...(idempotent ? [400, 409] : []),
+    422,
+    500,
+    ...(op.errors ?? []),
+  ]);
   if (op.body) statuses.add(415);
   const body = op.docBody ?? op.body;
   const contentTypes = op.acceptForm ? ["application/json", "application/x-www-form-urlencoded"] : ["application/json"];
@@ -43,12 +68,17 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
     requestParams: {
       ...(op.params ? { path: op.params as z.ZodObject } : {}),
       ...(op.query ? { query: op.query as z.ZodObject } : {}),
+      ...(idempotent ? { header: ZIdempotencyHeader } : {}),
     },
     ...(body
       ? { requestBody: { required: true, content: Object.fromEntries(contentTypes.map((t) => [t, { schema: body }])) } }
       : {}),
     responses: {
-      [String(op.status ?? 200)]: { description: "Success", content: { "application/json": { schema: op.response } } },
+      [String(op.status ?? 200)]: {
+        description: "Success",
+        ...(idempotent ? { headers: ZReplayedHeader } : {}),
+        content: { "application/json": { schema: op.response } },
+      },
       ...Object.fromEntries(
         [...statuses]
           .sort()
@@ -82,7 +112,7 @@ export function openApiDocument() {
         "",
         "Conventions on every route: errors are `{detail, code, errors?}`; lists take `offset` (default 0) and `limit` (default 10, capped at 100) and answer `{offset, limit, <items>, count}` with count the total; ids are `<kind>-id-<32 hex>`; timestamps are local date-times `YYYY-MM-DDTHH:MM:SS` in the service's time zone (" +
           env().TIMEZONE +
-          "). Every response carries X-Request-Id. Bodies must be sent as application/json (415 otherwise); 1 MB limit, 10 MB on /data intake routes (413).",
+          "). Every response carries X-Request-Id. Bodies must be sent as application/json (415 otherwise); 1 MB limit, 10 MB on /data intake routes (413). POST, PUT and DELETE take an optional Idempotency-Key header (Stripe's semantics, kept 24 hours per caller).",
       ].join("\n"),
     },
     servers: [{ url: `${env().PUBLIC_URL}/api/latest` }],
