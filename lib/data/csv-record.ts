@@ -20,7 +20,16 @@ function fieldsOf(kind: IntakeKind): string[] {
 const NUMBERS = new Set(["product_price", "original_price", "stock", "age", "quantity", "price", "discount_percent"]);
 const BOOLEANS = new Set(["is_active", "email_consent", "sms_consent", "viber_consent"]);
 const LISTS = new Set(["images", "cookie_ids", "item_ids"]);
-const JSON_FIELDS = new Set(["attributes", "categories", "descriptions", "images", "custom", "cookie_ids", "item_ids"]);
+const JSON_FIELDS = new Set([
+  "attributes",
+  "categories",
+  "descriptions",
+  "images",
+  "custom",
+  "cookie_ids",
+  "item_ids",
+  "additional_item_data",
+]);
 
 const ATTRIBUTE_COLUMN = /^attribute_/;
 const CATEGORY_COLUMN = /^category_level_[0-4]$/;
@@ -30,7 +39,7 @@ const TRUE = new Set(["true", "1", "yes"]);
 const FALSE = new Set(["false", "0", "no"]);
 
 function convert(field: string, cell: string): unknown {
-  if (JSON_FIELDS.has(field) && cell.startsWith("[")) {
+  if (JSON_FIELDS.has(field) && (cell.startsWith("[") || cell.startsWith("{"))) {
     try {
       return JSON.parse(cell);
     } catch {

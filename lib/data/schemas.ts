@@ -4,77 +4,18 @@
  * one bad record is reported by index and the good ones are kept.
  */
 import { z } from "zod";
-import { parseTimestamp } from "@/lib/http/timestamps";
+import { ZTimestampInput } from "./timestamp-input";
 
 const id = z.string().trim().min(1, "required").max(200, "at most 200 characters");
 const text = (max = 2000) => z.string().max(max, `at most ${max} characters`);
 const money = z.number().finite().min(0, "must not be negative");
 
-export const ZTimestampInput = z
-  .string()
-  .transform((value, ctx) => {
-    const date = parseTimestamp(value);
-    if (!date) {
-      ctx.addIssue({ code: "custom", message: "must be a date-time YYYY-MM-DDTHH:MM:SS" });
-      return z.NEVER;
-    }
-    return date;
-  })
-  .meta({
-    type: "string",
-    format: "date-time",
-    description: "Local date-time YYYY-MM-DDTHH:MM:SS in the service's TIMEZONE",
-  });
+import { ZItemInput } from "./item-fields";
 
-export const ZAttribute = z.object({
-  attribute_name: z.string().regex(/^attribute_[a-z0-9_]+$/, "must look like attribute_<name> (lowercase)"),
-  attribute_value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
-});
-export const ZCategory = z.object({
-  category_level: z.enum([
-    "category_level_0",
-    "category_level_1",
-    "category_level_2",
-    "category_level_3",
-    "category_level_4",
-  ]),
-  category_name: text(300),
-  category_type: text(100).default(""),
-});
-export const ZDescription = z.object({
-  description_language: text(20).default(""),
-  description_value: text(20000).nullable(),
-});
-
-export const ZItemInput = z
-  .object({
-    item_id: id,
-    item_name: text(500).optional(),
-    alternative_id: z.string().max(200).nullable().optional(),
-    alternative_name: text(500).optional(),
-    simple_name: text(500).optional(),
-    is_active: z.boolean().optional(),
-    stock: z
-      .number()
-      .int()
-      .min(0)
-      .nullable()
-      .optional()
-      .describe("Units in stock; 0 keeps the item out of every response, null means not tracked"),
-    product_url: text(2000).optional(),
-    product_price: money.optional(),
-    original_price: money.optional(),
-    currency: text(10).optional(),
-    main_image: text(2000).optional(),
-    images: z.array(text(2000)).max(50).optional(),
-    date_added: ZTimestampInput.optional(),
-    attributes: z.array(ZAttribute).max(200).optional(),
-    categories: z.array(ZCategory).max(20).optional(),
-    descriptions: z.array(ZDescription).max(20).optional(),
-    custom: z.array(z.unknown()).max(200).optional(),
-  })
-  .describe("An item of the catalog (spec 2.5). Fields left out keep their stored value.");
-export type TItemInput = z.output<typeof ZItemInput>;
+export { ZAttribute, ZCategory, ZDescription, ZItemInput } from "./item-fields";
+export { ZTimestampInput } from "./timestamp-input";
+/** An item as intake reads it: item_id, and the fields sent (lib/data/item-fields.ts). */
+export type TItemInput = { item_id: string } & Record<string, unknown>;
 
 export const ZCustomerInput = z
   .object({

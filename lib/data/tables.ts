@@ -1,4 +1,5 @@
 /** Column specs of the intake tables for the bulk upsert SQL (lib/data/upsert-sql.ts). */
+import { ITEM_FIELDS } from "./item-fields";
 import type { TableSpec } from "./upsert-sql";
 
 export const ITEMS: TableSpec = {
@@ -6,23 +7,7 @@ export const ITEMS: TableSpec = {
   key: "item_id",
   touch: ["date_modified"],
   columns: [
-    { name: "item_name", type: "text", fallback: "''" },
-    { name: "alternative_id", type: "text", fallback: "NULL" },
-    { name: "alternative_name", type: "text", fallback: "''" },
-    { name: "simple_name", type: "text", fallback: "''" },
-    { name: "is_active", type: "boolean", fallback: "true" },
-    { name: "stock", type: "integer", fallback: "NULL" },
-    { name: "product_url", type: "text", fallback: "''" },
-    { name: "product_price", type: "float8", fallback: "0" },
-    { name: "original_price", type: "float8", fallback: "0" },
-    { name: "currency", type: "text", fallback: "''" },
-    { name: "main_image", type: "text", fallback: "''" },
-    { name: "images", type: "jsonb", fallback: "'[]'::jsonb" },
-    { name: "attributes", type: "jsonb", fallback: "'[]'::jsonb" },
-    { name: "categories", type: "jsonb", fallback: "'[]'::jsonb" },
-    { name: "descriptions", type: "jsonb", fallback: "'[]'::jsonb" },
-    { name: "custom", type: "jsonb", fallback: "'[]'::jsonb" },
-    { name: "date_added", type: "timestamptz", fallback: "now()" },
+    ...ITEM_FIELDS.filter((f) => f.name !== "item_id").map((f) => ({ name: f.name, ...f.sql })),
     { name: "is_synthetic", type: "boolean", fallback: "false" },
   ],
 };

@@ -8,6 +8,7 @@ import { fromPglite, PgBoss } from "pg-boss";
 import { getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
+import { JOBS } from "./names";
 
 const slot = processWide("boss", () => ({ current: undefined as Promise<PgBoss> | undefined }));
 
@@ -19,7 +20,19 @@ async function create(): Promise<PgBoss> {
       : new PgBoss({ connectionString: database.url, max: 4, schema: "pgboss" });
   boss.on("error", (error) => log.error("job queue error", { error }));
   await boss.start();
+  await ensureQueues(boss);
   return boss;
+}
+
+/**
+ * Every queue exists as soon as the process has a pg-boss, so a web process can queue work before
+ * any worker has started (one queued job per key where a second would only repeat the first).
+ */
+async function ensureQueues(boss: PgBoss): Promise<void> {
+  for (const name of Object.values(JOBS)) {
+    const stately = name === JOBS.loadDemo || name === JOBS.calculateTouchpoint || name === JOBS.recalculateAll;
+    await boss.createQueue(name, stately ? { policy: "stately" } : {});
+  }
 }
 
 /** The process's pg-boss, started on first use (schema created/migrated by pg-boss itself). */

@@ -55,17 +55,9 @@ const SCHEDULES: { name: string; cron: string }[] = [
   { name: JOBS.purgeIdempotencyKeys, cron: "35 * * * *" },
 ];
 
-export async function ensureQueues(boss: PgBoss): Promise<void> {
-  for (const name of Object.values(JOBS)) {
-    const stately = name === JOBS.loadDemo || name === JOBS.calculateTouchpoint || name === JOBS.recalculateAll;
-    await boss.createQueue(name, stately ? { policy: "stately" } : {});
-  }
-}
-
 /** Starts workers for every job in this process. */
 export async function startWorkers(options: { concurrency: number }): Promise<PgBoss> {
   const boss = await getBoss();
-  await ensureQueues(boss);
   for (const [name, handler] of Object.entries(HANDLERS)) {
     await boss.work<Record<string, unknown>>(name, { localConcurrency: options.concurrency }, async (jobs) => {
       for (const job of jobs) await handler(job.data ?? {});

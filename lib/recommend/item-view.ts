@@ -1,5 +1,6 @@
 /** An item as the content routes return it (spec 2.5), with the tracking parameters on its link. */
 
+import { ITEM_FIELDS } from "@/lib/data/item-fields";
 import type { Item } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 
@@ -19,23 +20,18 @@ export function trackedUrl(url: string, touchpointId: string, touchpointType: st
   return parsed.toString();
 }
 
-export function itemView(item: Item, touchpoint: { touchpoint_id: string; touchpoint_type: string }) {
-  return {
-    item_id: item.item_id,
-    item_name: item.item_name,
-    alternative_id: item.alternative_id,
-    alternative_name: item.alternative_name,
-    simple_name: item.simple_name,
-    is_active: item.is_active,
-    product_url: trackedUrl(item.product_url, touchpoint.touchpoint_id, touchpoint.touchpoint_type),
-    product_price: item.product_price,
-    original_price: item.original_price,
-    currency: item.currency,
-    main_image: item.main_image,
-    images: item.images as string[],
-    attributes: item.attributes as { attribute_name: string; attribute_value: string }[],
-    categories: item.categories as { category_level: string; category_name: string; category_type: string }[],
-    descriptions: item.descriptions as { description_language: string; description_value: string | null }[],
-  };
+const CONTENT_FIELDS = ITEM_FIELDS.filter((f) => f.content);
+
+/** An item as the carousel, preview and wheel answer it: the item fields answered in content. */
+export interface TItemView {
+  item_id: string;
+  item_name: string;
+  [field: string]: unknown;
 }
-export type TItemView = ReturnType<typeof itemView>;
+
+export function itemView(item: Item, touchpoint: { touchpoint_id: string; touchpoint_type: string }): TItemView {
+  const context = { ...touchpoint, trackedUrl };
+  const view: Record<string, unknown> = {};
+  for (const field of CONTENT_FIELDS) view[field.name] = field.read(item, context);
+  return view as TItemView;
+}

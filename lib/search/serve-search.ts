@@ -8,13 +8,12 @@
  *   tenant_id       must be this service's TENANT_ID (409 otherwise).
  * The touchpoint and its rule are cached for CONFIG_TTL_MS per process: this is the hot route.
  */
+import { ITEM_FIELDS } from "@/lib/data/item-fields";
 import { getDatabase, openDatabase } from "@/lib/db/client";
-import type { Item } from "@/lib/db/generated/client";
 import { perDatabase } from "@/lib/db/per-database";
 import { env } from "@/lib/env";
 import { conflict, notActive, notFound, validationError } from "@/lib/http/errors";
 import { JsonText } from "@/lib/http/handler";
-import { formatTimestamp } from "@/lib/http/timestamps";
 import { recordImpression } from "@/lib/recommend/impressions";
 import { trackedUrl } from "@/lib/recommend/item-view";
 import type { TRule } from "@/lib/touchpoints/schemas";
@@ -154,28 +153,8 @@ function answer(hits: SearchHit[], config: SearchConfig, offset: number, limit: 
   return new JsonText(text);
 }
 
-type Reader = (item: Item, config: SearchConfig) => unknown;
-
 /** The Item fields (spec 2.5) a strategy's filter_columns may list, in the order they are answered. */
-const COLUMNS: [string, Reader][] = [
-  ["item_id", (i) => i.item_id],
-  ["item_name", (i) => i.item_name],
-  ["alternative_id", (i) => i.alternative_id],
-  ["alternative_name", (i) => i.alternative_name],
-  ["simple_name", (i) => i.simple_name],
-  ["is_active", (i) => i.is_active],
-  ["product_url", (i, c) => trackedUrl(i.product_url, c.touchpoint_id, c.touchpoint_type)],
-  ["product_price", (i) => i.product_price],
-  ["original_price", (i) => i.original_price],
-  ["currency", (i) => i.currency],
-  ["main_image", (i) => i.main_image],
-  ["images", (i) => i.images],
-  ["date_added", (i) => formatTimestamp(new Date(i.date_added))],
-  ["attributes", (i) => i.attributes],
-  ["categories", (i) => i.categories],
-  ["descriptions", (i) => i.descriptions],
-  ["custom", (i) => i.custom],
-];
+const COLUMNS = ITEM_FIELDS.filter((f) => f.search);
 
 /**
  * A flat Item (spec 2.5): the strategy's columns, match_score and rank_score; matched_words (the
@@ -183,7 +162,8 @@ const COLUMNS: [string, Reader][] = [
  */
 function contentItem(h: SearchHit, config: SearchConfig): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, read] of COLUMNS) if (config.columns.has(name)) out[name] = read(h.item, config);
+  const context = { touchpoint_id: config.touchpoint_id, touchpoint_type: config.touchpoint_type, trackedUrl };
+  for (const field of COLUMNS) if (config.columns.has(field.name)) out[field.name] = field.read(h.item, context);
   out.match_score = h.match_score;
   out.rank_score = h.rank_score;
   if (config.columns.has("matched_words")) out.matched_words = h.matched_words;

@@ -51,19 +51,8 @@ export const SUBTYPES: Record<TouchpointType, readonly string[]> = {
 export const COMPARATORS = ["=", "!=", "<", "<=", ">", ">=", "in", "contains"] as const;
 export type Comparator = (typeof COMPARATORS)[number];
 
-/** Item fields a rule value may filter on, besides attribute_<name> and category_level_<0-4>. */
-export const ITEM_FILTER_COLUMNS = {
-  item_id: "text",
-  item_name: "text",
-  alternative_id: "text",
-  alternative_name: "text",
-  simple_name: "text",
-  currency: "text",
-  product_url: "text",
-  product_price: "number",
-  original_price: "number",
-  stock: "number",
-} as const;
+/** Item fields a rule value may filter on (lib/data/item-fields.ts), besides attribute_<name> and category_level_<0-4>. */
+export { ITEM_FILTER_COLUMNS } from "@/lib/data/item-columns";
 
 /** Rule values that are parameters of the rule, not item filters. */
 export const PARAMETER_COLUMNS = [

@@ -1,5 +1,7 @@
 /** API operations of the touchpoint studio (spec 4.1-4.4). Every role may use the studio. */
+
 import { z } from "zod";
+import { ZItemView, ZSearchItem } from "@/lib/data/item-fields";
 import { defineOperation } from "@/lib/http/operation";
 import { ZList, ZPagination } from "@/lib/http/pagination";
 import { ZOutboxMessage } from "@/lib/messaging/send-message";
@@ -177,7 +179,6 @@ export const deleteTouchpointOp = defineOperation({
   errors: [404],
 });
 
-const ZItem = z.record(z.string(), z.unknown()).describe("Item (spec 2.5)");
 const ZRecommenderContent = z.object({
   touchpoint_id: z.string(),
   touchpoint_type: z.string(),
@@ -186,7 +187,7 @@ const ZRecommenderContent = z.object({
   content: z.array(
     z.object({
       position: z.number().int(),
-      item: ZItem,
+      item: ZItemView,
       filled_by: z
         .object({
           rule_index: z.number().int().nullable(),
@@ -204,7 +205,7 @@ const ZSearchContent = z.object({
   offset: z.number().int(),
   limit: z.number().int(),
   count: z.number().int(),
-  content: z.array(ZItem.describe("Item fields of the strategy's filter_columns plus match_score and rank_score")),
+  content: z.array(ZSearchItem),
 });
 
 export const previewOp = defineOperation({
@@ -250,7 +251,7 @@ export const contentOp = defineOperation({
   tag,
   summary: "Serve a touchpoint's content",
   description:
-    "Recommender kinds: headers identity_value and identity_type (customer_id, product_id or cookie_id). Without identity_type the service infers it: an item id -> product_id; a known cookie -> that customer (returned in identity_value); default or anything else -> customer_id. Strategy: the first additional strategy whose segments hold the visitor, else the default. Inactive and out-of-stock items never appear; slots a rule cannot fill take the fallback (best-sellers, then random). The rules get the request's context: the identity, the product the page shows (an item id identity, else product_hierarchy_level_value; never served itself) and the time (a discount is served while valid now). 409 not_active while the touchpoint is switched off (is_active false; the preview route still works, and a smart-search preview=true too), 409 not_ready while it is not calculated. smart-search: query term (required, 1-200 characters; empty or longer: 422), offset, limit (at most the strategy's ai-search limit: 422 above it). The strategy's ai-search values govern the answer: filter_columns are the item fields returned (item_id always; list matched_words to get the words of the name that matched), limit the most results (count), match_score the threshold below which results are dropped, tenant_id must be this service's (409 otherwise). Words match in any order, as typed prefixes of the last word, with one typo in words of 5+ letters (two in long unknown words), in plural or singular, any case, numbers with units however written (2 in, 2-inch, 2\"), in the name, ids, other names, categories, attributes and descriptions, and through the shop's synonyms (PUT /touchpoint-studio/search/synonyms). match_score (0-100, comparable across queries): the mean over the term's words of how each matched (1 exact in the name, 0.9 another form, synonym or compound, 0.7 a typo, 0.6-0.9 a prefix by the share typed; x 0.6 when only outside the name); 100 = every word matched exactly in the name; an item whose id equals the term scores 100. rank_score (the order of content, comparable within one query): text relevance (word rarity, field, match kind, share of the words matched, words standing together in the name; about 0-100) x popularity (up to +25% for units bought and clicks on search results in the last 90 days) x availability (x 0.9 when tracked stock is below 3). Each search (offset 0, not a preview) is recorded as a search event (term, result count) for the search report. Catalog changes are searchable within about a second.",
+    "Recommender kinds: headers identity_value and identity_type (customer_id, product_id or cookie_id). Without identity_type the service infers it: an item id -> product_id; a known cookie -> that customer (returned in identity_value); default or anything else -> customer_id. Strategy: the first additional strategy whose segments hold the visitor, else the default. Inactive and out-of-stock items never appear; slots a rule cannot fill take the fallback (best-sellers, then random). The rules get the request's context: the identity, the product the page shows (an item id identity, else product_hierarchy_level_value; never served itself) and the time (a discount is served while valid now). 409 not_active while the touchpoint is switched off (is_active false; the preview route still works, and a smart-search preview=true too), 409 not_ready while it is not calculated. smart-search: query term (required, 1-200 characters; empty or longer: 422), offset, limit (at most the strategy's ai-search limit: 422 above it). The strategy's ai-search values govern the answer: filter_columns are the item fields returned (item_id always; additional_item_data, the shop's own JSON object, when listed; list matched_words to get the words of the name that matched; a strategy listing an unknown column is refused at save with 422 naming it), limit the most results (count), match_score the threshold below which results are dropped, tenant_id must be this service's (409 otherwise). Words match in any order, as typed prefixes of the last word, with one typo in words of 5+ letters (two in long unknown words), in plural or singular, any case, numbers with units however written (2 in, 2-inch, 2\"), in the name, ids, other names, categories, attributes and descriptions, and through the shop's synonyms (PUT /touchpoint-studio/search/synonyms). match_score (0-100, comparable across queries): the mean over the term's words of how each matched (1 exact in the name, 0.9 another form, synonym or compound, 0.7 a typo, 0.6-0.9 a prefix by the share typed; x 0.6 when only outside the name); 100 = every word matched exactly in the name; an item whose id equals the term scores 100. rank_score (the order of content, comparable within one query): text relevance (word rarity, field, match kind, share of the words matched, words standing together in the name; about 0-100) x popularity (up to +25% for units bought and clicks on search results in the last 90 days) x availability (x 0.9 when tracked stock is below 3). Each search (offset 0, not a preview) is recorded as a search event (term, result count) for the search report. Catalog changes are searchable within about a second.",
   auth: "user",
   params: touchpointId,
   query: ZContentQuery,

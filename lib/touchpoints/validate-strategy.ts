@@ -3,6 +3,7 @@
  * with the field's loc) and what it refers to (409: unknown segments or discounts).
  */
 
+import { SEARCH_COLUMNS } from "@/lib/data/item-columns";
 import { ALL_CUSTOMERS } from "@/lib/data/segments";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -45,8 +46,16 @@ export function strategyShapeErrors(s: TStrategyInput): FieldError[] {
           at(where, "limit must be an integer from 1 to 100");
         } else if (v.column_name === "match_score" && !(Number(v.value) >= 0 && Number(v.value) <= 100)) {
           at(where, "match_score must be a number from 0 to 100");
-        } else if (v.column_name === "filter_columns" && String(v.value).trim() === "") {
-          at(where, "filter_columns lists item fields, e.g. item_id,item_name,product_price");
+        } else if (v.column_name === "filter_columns") {
+          const listed = String(v.value)
+            .split(",")
+            .map((c) => c.trim())
+            .filter(Boolean);
+          const unknown = listed.filter((c) => !SEARCH_COLUMNS.includes(c));
+          if (listed.length === 0) at(where, "filter_columns lists item fields, e.g. item_id,item_name,product_price");
+          else if (unknown.length > 0) {
+            at(where, `unknown column(s) ${unknown.join(", ")}: filter_columns takes ${SEARCH_COLUMNS.join(", ")}`);
+          }
         }
       });
       return;

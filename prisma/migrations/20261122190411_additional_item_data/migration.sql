@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "items" ADD COLUMN     "additional_item_data" JSONB NOT NULL DEFAULT '{}';
