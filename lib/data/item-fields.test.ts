@@ -29,6 +29,9 @@ describe("the one list of item fields", () => {
     }
     const huge = ZItemInput.safeParse({ item_id: "a", additional_item_data: { text: "x".repeat(20_000) } });
     expect(huge.error?.issues[0]?.message).toContain("bytes");
+    // Counted in bytes: 6,000 three-byte characters are 18,000 bytes.
+    const wide = ZItemInput.safeParse({ item_id: "a", additional_item_data: { text: "€".repeat(6000) } });
+    expect(wide.success).toBe(false);
   });
 
   it("reads additional_item_data from a CSV cell holding JSON", () => {

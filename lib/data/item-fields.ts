@@ -40,7 +40,7 @@ export const ADDITIONAL_DATA_LIMIT = 16_384;
 
 const ZAdditionalData = z
   .record(z.string(), z.unknown())
-  .refine((v) => JSON.stringify(v).length <= ADDITIONAL_DATA_LIMIT, {
+  .refine((v) => new TextEncoder().encode(JSON.stringify(v)).length <= ADDITIONAL_DATA_LIMIT, {
     message: `at most ${ADDITIONAL_DATA_LIMIT} bytes as JSON`,
   })
   .describe(
