@@ -26,6 +26,7 @@ import {
   idempotencyKey,
   keepAnswer,
   keepsError,
+  newClaim,
   REPLAYED_HEADER,
   releaseKey,
 } from "./idempotency";
@@ -127,7 +128,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
         const answered = run();
         return answered instanceof Promise ? await answered : answered;
       }
-      const claim = { caller: `${principal.kind}:${principal.id}`, key };
+      const claim = newClaim(`${principal.kind}:${principal.id}`, key);
       return await runOnce(claim, fingerprint(op.method, incoming.url, raw?.text ?? ""), run, requestId, incoming.url);
     } catch (error) {
       return errorAnswer(error, requestId, incoming.url);

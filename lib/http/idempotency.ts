@@ -13,7 +13,7 @@
  *   taken over by the next retry.
  * Requests without the header, and public operations (no caller), are not affected.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { getDatabase } from "@/lib/db/client";
 import { ApiError, badRequest, conflict } from "./errors";
 
@@ -26,9 +26,15 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export interface IdempotencyClaim {
   caller: string;
   key: string;
+  /** This request's hold on the key: a request whose claim was taken over keeps nothing. */
+  id: string;
 }
 
 export type ClaimResult = { run: true } | { run: false; status: number; body: string };
+
+export function newClaim(caller: string, key: string): IdempotencyClaim {
+  return { caller, key, id: randomUUID() };
+}
 
 /** The request's key, checked (400 naming the header), or undefined without one. */
 export function idempotencyKey(headers: { get(name: string): string | null }): string | undefined {
@@ -52,22 +58,22 @@ export function fingerprint(method: string, url: string, body: string): string {
 export async function claimKey(claim: IdempotencyClaim, print: string): Promise<ClaimResult> {
   const { sql } = await getDatabase();
   const inserted = await sql.query(
-    `INSERT INTO idempotency_keys (caller, key, fingerprint, state, expires)
-     VALUES ($1, $2, $3, 'running', now() + make_interval(hours => $4))
+    `INSERT INTO idempotency_keys (caller, key, fingerprint, claim, state, expires)
+     VALUES ($1, $2, $3, $5, 'running', now() + make_interval(hours => $4))
      ON CONFLICT (caller, key) DO NOTHING RETURNING key`,
-    [claim.caller, claim.key, print, KEEP_HOURS],
+    [claim.caller, claim.key, print, KEEP_HOURS, claim.id],
   );
   if (inserted.length === 1) return { run: true };
   // Expired, or abandoned by a process that died mid-request: taken over (conditionally, so
   // that of two retries at once one runs).
   const taken = await sql.query(
     `UPDATE idempotency_keys
-        SET fingerprint = $3, state = 'running', status = NULL, body = NULL, date_created = now(),
+        SET fingerprint = $3, claim = $6, state = 'running', status = NULL, body = NULL, date_created = now(),
             expires = now() + make_interval(hours => $4)
       WHERE caller = $1 AND key = $2
         AND (expires < now() OR (state = 'running' AND date_created < now() - make_interval(mins => $5)))
       RETURNING key`,
-    [claim.caller, claim.key, print, KEEP_HOURS, ABANDONED_MINUTES],
+    [claim.caller, claim.key, print, KEEP_HOURS, ABANDONED_MINUTES, claim.id],
   );
   if (taken.length === 1) return { run: true };
   const [row] = await sql.query<{ fingerprint: string; state: string; status: number | null; body: string | null }>(
@@ -95,20 +101,20 @@ export async function claimKey(claim: IdempotencyClaim, print: string): Promise<
 /** Keeps the operation's answer for replays. */
 export async function keepAnswer(claim: IdempotencyClaim, status: number, body: string): Promise<void> {
   const { sql } = await getDatabase();
-  await sql.query("UPDATE idempotency_keys SET state = 'done', status = $3, body = $4 WHERE caller = $1 AND key = $2", [
-    claim.caller,
-    claim.key,
-    status,
-    body,
-  ]);
+  await sql.query(
+    `UPDATE idempotency_keys SET state = 'done', status = $3, body = $4
+      WHERE caller = $1 AND key = $2 AND claim = $5`,
+    [claim.caller, claim.key, status, body, claim.id],
+  );
 }
 
 /** Gives the key up: the retry runs the operation again. */
 export async function releaseKey(claim: IdempotencyClaim): Promise<void> {
   const { sql } = await getDatabase();
-  await sql.query("DELETE FROM idempotency_keys WHERE caller = $1 AND key = $2 AND state = 'running'", [
+  await sql.query("DELETE FROM idempotency_keys WHERE caller = $1 AND key = $2 AND claim = $3 AND state = 'running'", [
     claim.caller,
     claim.key,
+    claim.id,
   ]);
 }
 

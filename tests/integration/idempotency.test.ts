@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as onePosition from "@/app/api/latest/touchpoint-studio/rules/positions/[position_id]/route";
 import * as positions from "@/app/api/latest/touchpoint-studio/rules/positions/route";
 import { getDatabase } from "@/lib/db/client";
-import { fingerprint, purgeExpiredKeys } from "@/lib/http/idempotency";
+import { claimKey, fingerprint, keepAnswer, newClaim, purgeExpiredKeys, releaseKey } from "@/lib/http/idempotency";
 import { call, tokenFor } from "./http";
 
 let token: string;
@@ -100,7 +100,7 @@ describe("Idempotency-Key", () => {
     const body = JSON.stringify({ position_name: "Running banner" });
     const print = fingerprint("POST", "http://localhost/api/latest/touchpoint-studio/rules/positions", body);
     await sql.query(
-      "INSERT INTO idempotency_keys (caller, key, fingerprint, state, expires) VALUES ($1, 'running', $2, 'running', now() + interval '1 day')",
+      "INSERT INTO idempotency_keys (caller, key, fingerprint, claim, state, expires) VALUES ($1, 'running', $2, 'first', 'running', now() + interval '1 day')",
       [callerId, print],
     );
     const busy = await create("running", "Running banner");
@@ -115,6 +115,48 @@ describe("Idempotency-Key", () => {
     expect((await create("running", "Running banner")).status).toBe(201);
     expect(await countNamed("Running banner")).toBe(1);
     expect(await keyRow("running")).toEqual({ state: "done", status: 201 });
+  });
+
+  it("lets a request whose abandoned claim was taken over keep nothing", async () => {
+    const { sql } = await getDatabase();
+    const slow = newClaim(callerId, "taken-over");
+    expect(await claimKey(slow, "print")).toEqual({ run: true });
+    await sql.query(
+      "UPDATE idempotency_keys SET date_created = now() - interval '11 minutes' WHERE caller = $1 AND key = 'taken-over'",
+      [callerId],
+    );
+    const retry = newClaim(callerId, "taken-over");
+    expect(await claimKey(retry, "print")).toEqual({ run: true });
+    // The slow first request finishes late: neither its answer nor its release touches the retry's claim.
+    await keepAnswer(slow, 201, '{"late":true}');
+    await releaseKey(slow);
+    expect(await keyRow("taken-over")).toEqual({ state: "running", status: null });
+    await keepAnswer(retry, 201, '{"retry":true}');
+    expect(await claimKey(newClaim(callerId, "taken-over"), "print")).toEqual({
+      run: false,
+      status: 201,
+      body: '{"retry":true}',
+    });
+  });
+
+  it("replays a PUT", async () => {
+    const made = await create(undefined, "Renamed banner");
+    const id = String(made.body.position_id);
+    const rename = (name: string) =>
+      call(onePosition.PUT, {
+        method: "PUT",
+        path: `/touchpoint-studio/rules/positions/${id}`,
+        params: { position_id: id },
+        token,
+        body: { position_name: name },
+        headers: { "Idempotency-Key": "rename-once" },
+      });
+    const first = await rename("Renamed once");
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await rename("Renamed once");
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect((await rename("Renamed twice")).status).toBe(422);
   });
 
   it("keeps keys per caller", async () => {

@@ -3,6 +3,7 @@ CREATE TABLE "idempotency_keys" (
     "caller" TEXT NOT NULL,
     "key" TEXT NOT NULL,
     "fingerprint" TEXT NOT NULL,
+    "claim" TEXT NOT NULL,
     "state" TEXT NOT NULL,
     "status" INTEGER,
     "body" TEXT,
