@@ -3,7 +3,7 @@
  * with the field's loc) and what it refers to (409: unknown segments or discounts).
  */
 
-import { SEARCH_COLUMNS } from "@/lib/data/item-columns";
+import { ITEM_FILTER_COLUMNS, SEARCH_COLUMNS } from "@/lib/data/item-columns";
 import { ALL_CUSTOMERS } from "@/lib/data/segments";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -11,6 +11,12 @@ import { conflict, type FieldError, validationError } from "@/lib/http/errors";
 import { isFilterColumn } from "@/lib/recommend/item-filter";
 import { AI_SEARCH_COLUMNS } from "./constants";
 import type { TStrategyInput } from "./schemas";
+
+/** A number, or for `in` a comma-separated list of numbers. */
+function isNumberValue(value: string | number, comparator: string): boolean {
+  const parts = comparator === "in" ? String(value).split(",") : [String(value)];
+  return parts.every((part) => part.trim() !== "" && Number.isFinite(Number(part)));
+}
 
 export function strategyShapeErrors(s: TStrategyInput): FieldError[] {
   const errors: FieldError[] = [];
@@ -86,6 +92,18 @@ export function strategyShapeErrors(s: TStrategyInput): FieldError[] {
           [...loc, "values", i, "column_name"],
           `unknown column ${v.column_name}: use an item field, attribute_<name> or category_level_<0-4>`,
         );
+      } else if (
+        parameterOk &&
+        !(Number.isInteger(Number(v.value)) && Number(v.value) >= 1 && Number(v.value) <= 3650)
+      ) {
+        at([...loc, "values", i, "value"], "window_days must be a whole number of days from 1 to 3650");
+      } else if (ITEM_FILTER_COLUMNS[v.column_name] === "number" && v.comparator === "contains") {
+        at(
+          [...loc, "values", i, "comparator"],
+          `${v.column_name} is a number: compare it with =, !=, <, <=, >, >= or in`,
+        );
+      } else if (ITEM_FILTER_COLUMNS[v.column_name] === "number" && !isNumberValue(v.value, v.comparator)) {
+        at([...loc, "values", i, "value"], `${v.column_name} is a number: compare it with a number`);
       }
     });
     if (rule.rule_type === "selected-products" && !rule.values.some((v) => v.column_name === "item_id")) {
