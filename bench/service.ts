@@ -73,6 +73,10 @@ export async function startService(settings: Record<string, string>, say: (line:
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
   await waitReady(child, say);
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping) say(`the service exited (${code ?? signal}) during the run; its last output:\n${output.slice(-3000)}`);
+  });
   const api: Service["api"] = async (method, path, body, token) => {
     const response = await fetch(`${url}/api/latest${path}`, {
       method,
@@ -108,6 +112,7 @@ export async function startService(settings: Record<string, string>, say: (line:
         });
       }),
     stop: async () => {
+      stopping = true;
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
