@@ -9,6 +9,7 @@ import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies
 import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import { call, tokenFor } from "./http";
+import { searchStrategyBody } from "./studio";
 
 let token: string;
 let positionId: string;
@@ -17,24 +18,7 @@ const searchStrategy = (filterColumns: string) =>
   call(strategies.POST, {
     path: "/touchpoint-studio/rules/strategies",
     token,
-    body: {
-      strategy_name: `Search ${filterColumns}`,
-      strategy_type: "smart-search",
-      strategy_subtype: "search-bar",
-      segments: ["all_customers"],
-      rules: [
-        {
-          rule_type: "ai-search",
-          positions: [],
-          values: [
-            { column_name: "tenant_id", comparator: "=", value: "default" },
-            { column_name: "filter_columns", comparator: "=", value: filterColumns },
-            { column_name: "limit", comparator: "=", value: 5 },
-            { column_name: "match_score", comparator: "=", value: 0 },
-          ],
-        },
-      ],
-    },
+    body: searchStrategyBody(`Search ${filterColumns}`, filterColumns),
   });
 
 async function searchBar(filterColumns: string): Promise<string> {

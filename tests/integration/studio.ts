@@ -43,3 +43,25 @@ export async function waitForTouchpoint(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** A smart-search strategy's body: one ai-search rule returning `filterColumns`. */
+export function searchStrategyBody(name: string, filterColumns: string, limit = 5) {
+  return {
+    strategy_name: name,
+    strategy_type: "smart-search",
+    strategy_subtype: "search-bar",
+    segments: ["all_customers"],
+    rules: [
+      {
+        rule_type: "ai-search",
+        positions: [],
+        values: [
+          { column_name: "tenant_id", comparator: "=", value: "default" },
+          { column_name: "filter_columns", comparator: "=", value: filterColumns },
+          { column_name: "limit", comparator: "=", value: limit },
+          { column_name: "match_score", comparator: "=", value: 0 },
+        ],
+      },
+    ],
+  };
+}

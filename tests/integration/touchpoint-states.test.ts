@@ -14,7 +14,7 @@ import { db } from "@/lib/db/client";
 import { startWorkers } from "@/lib/jobs/registry";
 import { requestRecalculation } from "@/lib/touchpoints/recalculate";
 import { call, tokenFor } from "./http";
-import { saveTouchpoint, waitForTouchpoint } from "./studio";
+import { saveTouchpoint, searchStrategyBody, waitForTouchpoint } from "./studio";
 
 let token: string;
 let positionId: string;
@@ -112,24 +112,7 @@ describe("the is_active switch", () => {
   });
 
   it("serves a search bar only while active; its studio preview (preview=true) works either way", async () => {
-    const s = await makeStrategy({
-      strategy_name: "States search",
-      strategy_type: "smart-search",
-      strategy_subtype: "search-bar",
-      segments: ["all_customers"],
-      rules: [
-        {
-          rule_type: "ai-search",
-          positions: [],
-          values: [
-            { column_name: "tenant_id", comparator: "=", value: "default" },
-            { column_name: "filter_columns", comparator: "=", value: "item_id,item_name" },
-            { column_name: "limit", comparator: "=", value: 5 },
-            { column_name: "match_score", comparator: "=", value: 0 },
-          ],
-        },
-      ],
-    });
+    const s = await makeStrategy(searchStrategyBody("States search", "item_id,item_name"));
     const t = await makeTouchpoint({ touchpoint_type: "smart-search", default_strategy: s, number_of_positions: 0 });
     const id = String(t.touchpoint_id);
     await ready(id);
