@@ -75,7 +75,8 @@ export async function startService(settings: Record<string, string>, say: (line:
   await waitReady(child, say);
   let stopping = false;
   child.once("exit", (code, signal) => {
-    if (!stopping) say(`the service exited (${code ?? signal}) during the run; its last output:\n${output.slice(-3000)}`);
+    if (!stopping)
+      say(`the service exited (${code ?? signal}) during the run; its last output:\n${output.slice(-3000)}`);
   });
   const api: Service["api"] = async (method, path, body, token) => {
     const response = await fetch(`${url}/api/latest${path}`, {
