@@ -1,5 +1,5 @@
 "use client";
-import { ITEM_FILTER_COLUMNS } from "@/lib/touchpoints/constants";
+import { ITEM_FILTER_COLUMNS, RULE_PARAMETERS, type RuleType } from "@/lib/touchpoints/constants";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";
 
@@ -9,9 +9,7 @@ const ATTRIBUTE = "__attribute";
 const ATTRIBUTE_PREFIX = "attribute_";
 
 export function parameterColumns(ruleType: string): string[] {
-  if (ruleType === "best-sellers" || ruleType === "most-viewed-products") return ["window_days"];
-  if (ruleType === "discount-leaflet") return ["discount_id"];
-  return [];
+  return [...(RULE_PARAMETERS[ruleType as RuleType] ?? [])];
 }
 
 /**

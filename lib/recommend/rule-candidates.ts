@@ -3,8 +3,10 @@
  * touchpoint is calculated and stored in rule_results. Serving then only picks from these lists.
  * Kinds that need a learned model (similar, collaborative, history-based...) come with the
  * recommendation engine; until then they have no candidates and their slots use the fallback.
+ * Trending kinds compare each item's recent visitors with its own baseline (see trending()).
  */
 import type { SqlRunner } from "@/lib/db/client";
+import type { BEST_SELLER_MEASURES } from "@/lib/touchpoints/constants";
 import type { TRule, TRuleValue } from "@/lib/touchpoints/schemas";
 import { compileItemFilter, ELIGIBLE } from "./item-filter";
 
@@ -17,12 +19,28 @@ function parameter(values: TRuleValue[], column: string): string | number | unde
   return values.find((v) => v.column_name === column)?.value;
 }
 
-export function windowDays(values: TRuleValue[]): number {
-  const days = Number(parameter(values, "window_days") ?? DEFAULT_WINDOW_DAYS);
-  return Number.isFinite(days) && days > 0 ? Math.min(days, 3650) : DEFAULT_WINDOW_DAYS;
+export function windowDays(values: TRuleValue[], fallback = DEFAULT_WINDOW_DAYS): number {
+  const days = Number(parameter(values, "window_days") ?? fallback);
+  return Number.isFinite(days) && days > 0 ? Math.min(days, 3650) : fallback;
 }
 
-/** Items ranked by units of `eventType` events in the window (quantity for purchases). */
+/** A visitor: the customer, else the cookie. */
+const VISITOR = "COALESCE(e.customer_id, 'cookie:' || e.cookie_id)";
+
+/** What best-sellers counts (rule value `measure`); views are counted one by one. */
+const MEASURES: Record<(typeof BEST_SELLER_MEASURES)[number], string> = {
+  units: "SUM(CASE WHEN e.event_type = 'purchase' THEN e.quantity ELSE 1 END)",
+  orders: "COUNT(DISTINCT COALESCE(e.order_id, e.dedupe_key))",
+  buyers: `COUNT(DISTINCT ${VISITOR})`,
+  revenue: "SUM(e.quantity * e.price)",
+};
+
+export function measureOf(values: TRuleValue[]): keyof typeof MEASURES {
+  const measure = String(parameter(values, "measure") ?? "units");
+  return measure in MEASURES ? (measure as keyof typeof MEASURES) : "units";
+}
+
+/** Items ranked by the measure of `eventType` events in the window (units: quantity for purchases). */
 async function rankedByEvents(
   sql: SqlRunner,
   rule: TRule,
@@ -31,14 +49,50 @@ async function rankedByEvents(
 ): Promise<string[]> {
   const filter = compileItemFilter(rule.values, 4);
   const since = new Date(now.getTime() - windowDays(rule.values) * 86_400_000);
+  const measure = MEASURES[eventType === "purchase" ? measureOf(rule.values) : "units"];
   const rows = await sql.query<{ item_id: string }>(
     `SELECT e.item_id
      FROM events e JOIN items i ON i.item_id = e.item_id
      WHERE e.event_type = $1 AND e."timestamp" >= $2 AND e."timestamp" <= $3 AND ${ELIGIBLE} AND ${filter.sql}
      GROUP BY e.item_id
-     ORDER BY SUM(CASE WHEN e.event_type = 'purchase' THEN e.quantity ELSE 1 END) DESC, e.item_id
+     ORDER BY ${measure} DESC, e.item_id
      LIMIT ${MAX_CANDIDATES}`,
     [eventType, since.toISOString(), now.toISOString(), ...filter.params],
+  );
+  return rows.map((r) => r.item_id);
+}
+
+/** Trending: the recent window (window_days, default 7) against the BASELINE_WINDOWS before it. */
+export const TRENDING_DAYS = 7;
+const BASELINE_WINDOWS = 4;
+/** Pseudo-visitors added to both sides: a rare item's one or two new visitors do not make a trend. */
+const TRENDING_PRIOR = 3;
+
+/**
+ * Items whose recent rate rises most against their own baseline: distinct visitors (customers or
+ * cookies, so one bulk buyer is one) with `types` events in the recent window, r, against those of
+ * the BASELINE_WINDOWS windows before, b, scaled to one window: score (r + k) / (b / 4 + k) with
+ * k = TRENDING_PRIOR. Only rising items (score above 1) with at least 2 recent visitors; ties by
+ * recent visitors.
+ */
+async function trending(sql: SqlRunner, rule: TRule, types: readonly string[], now: Date): Promise<string[]> {
+  const filter = compileItemFilter(rule.values, 5);
+  const days = windowDays(rule.values, TRENDING_DAYS);
+  const recentFrom = new Date(now.getTime() - days * 86_400_000);
+  const baselineFrom = new Date(now.getTime() - (BASELINE_WINDOWS + 1) * days * 86_400_000);
+  const recent = `COUNT(DISTINCT ${VISITOR}) FILTER (WHERE e."timestamp" >= $3)`;
+  const baseline = `COUNT(DISTINCT ${VISITOR}) FILTER (WHERE e."timestamp" < $3)`;
+  const score = `((${recent})::float8 + ${TRENDING_PRIOR}) / ((${baseline})::float8 / ${BASELINE_WINDOWS} + ${TRENDING_PRIOR})`;
+  const rows = await sql.query<{ item_id: string }>(
+    `SELECT e.item_id
+     FROM events e JOIN items i ON i.item_id = e.item_id
+     WHERE e.event_type = ANY($1::text[]) AND e."timestamp" >= $2 AND e."timestamp" <= $4
+       AND ${ELIGIBLE} AND ${filter.sql}
+     GROUP BY e.item_id
+     HAVING ${recent} >= 2 AND ${score} > 1
+     ORDER BY ${score} DESC, ${recent} DESC, e.item_id
+     LIMIT ${MAX_CANDIDATES}`,
+    [types, baselineFrom.toISOString(), recentFrom.toISOString(), now.toISOString(), ...filter.params],
   );
   return rows.map((r) => r.item_id);
 }
@@ -74,6 +128,10 @@ export async function ruleCandidates(options: { sql: SqlRunner; rule: TRule; now
       return rankedByEvents(sql, rule, "purchase", now);
     case "most-viewed-products":
       return rankedByEvents(sql, rule, "view", now);
+    case "trending-products":
+      return trending(sql, rule, ["purchase"], now);
+    case "trending-products-interactions":
+      return trending(sql, rule, ["view", "add_to_cart", "click"], now);
     case "merchandise-rules":
       return (await matchingItems(sql, rule.values, now)).slice(0, MAX_CANDIDATES);
     case "random-products":

@@ -34,9 +34,23 @@ export const DATA_RULE_TYPES: readonly RuleType[] = [
   "selected-products",
   "best-sellers",
   "most-viewed-products",
+  "trending-products",
+  "trending-products-interactions",
   "merchandise-rules",
   "discount-leaflet",
 ];
+
+/** What best-sellers counts: units sold (the default), distinct orders, distinct buyers, or revenue. */
+export const BEST_SELLER_MEASURES = ["units", "orders", "buyers", "revenue"] as const;
+
+/** The rule values that are parameters of a kind (not item filters). */
+export const RULE_PARAMETERS: Partial<Record<RuleType, readonly string[]>> = {
+  "best-sellers": ["window_days", "measure"],
+  "most-viewed-products": ["window_days"],
+  "trending-products": ["window_days"],
+  "trending-products-interactions": ["window_days"],
+  "discount-leaflet": ["discount_id"],
+};
 
 export const TOUCHPOINT_TYPES = ["smart-recommender", "smart-search", "wheel-of-fortune"] as const;
 export type TouchpointType = (typeof TOUCHPOINT_TYPES)[number];
@@ -57,6 +71,7 @@ export { ITEM_FILTER_COLUMNS } from "@/lib/data/item-columns";
 /** Rule values that are parameters of the rule, not item filters. */
 export const PARAMETER_COLUMNS = [
   "window_days",
+  "measure",
   "discount_id",
   "tenant_id",
   "filter_columns",

@@ -9,7 +9,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { conflict, type FieldError, validationError } from "@/lib/http/errors";
 import { isFilterColumn } from "@/lib/recommend/item-filter";
-import { AI_SEARCH_COLUMNS } from "./constants";
+import { AI_SEARCH_COLUMNS, BEST_SELLER_MEASURES, RULE_PARAMETERS } from "./constants";
 import type { TStrategyInput } from "./schemas";
 
 /** A number, or for `in` a comma-separated list of numbers. */
@@ -85,8 +85,7 @@ export function strategyShapeErrors(s: TStrategyInput): FieldError[] {
       return;
     }
     rule.values.forEach((v, i) => {
-      const parameterOk =
-        v.column_name === "window_days" && ["best-sellers", "most-viewed-products"].includes(rule.rule_type);
+      const parameterOk = (RULE_PARAMETERS[rule.rule_type] ?? []).includes(v.column_name);
       if (!parameterOk && !isFilterColumn(v.column_name)) {
         at(
           [...loc, "values", i, "column_name"],
@@ -94,9 +93,16 @@ export function strategyShapeErrors(s: TStrategyInput): FieldError[] {
         );
       } else if (
         parameterOk &&
+        v.column_name === "window_days" &&
         !(Number.isInteger(Number(v.value)) && Number(v.value) >= 1 && Number(v.value) <= 3650)
       ) {
         at([...loc, "values", i, "value"], "window_days must be a whole number of days from 1 to 3650");
+      } else if (
+        parameterOk &&
+        v.column_name === "measure" &&
+        !(BEST_SELLER_MEASURES as readonly string[]).includes(String(v.value))
+      ) {
+        at([...loc, "values", i, "value"], `measure is one of ${BEST_SELLER_MEASURES.join(", ")}`);
       } else if (ITEM_FILTER_COLUMNS[v.column_name] === "number" && v.comparator === "contains") {
         at(
           [...loc, "values", i, "comparator"],
