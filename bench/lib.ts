@@ -6,6 +6,9 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import pg from "pg";
 import { z } from "zod";
 
@@ -144,4 +147,21 @@ export function writeResult(scenario: string, report: ScenarioReport): string {
   writeFileSync(`${file}.tmp`, `${JSON.stringify(body, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
   return file;
+}
+
+/** A scenario's options: every key of its schema read as --key value from the arguments. */
+export function parseOptions<T extends z.ZodObject>(args: string[], schema: T): z.output<T> {
+  const options = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, { type: "string" as const }]));
+  return schema.parse(parseArgs({ args, options }).values);
+}
+
+/** Heap in use after a full garbage collection (exposes gc for this process when needed). */
+export function heapUsed(): number {
+  const g = globalThis as { gc?: () => void };
+  if (!g.gc) {
+    setFlagsFromString("--expose-gc");
+    g.gc = runInNewContext("gc") as () => void;
+  }
+  g.gc();
+  return process.memoryUsage().heapUsed;
 }

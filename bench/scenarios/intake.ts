@@ -12,13 +12,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ingestBatch } from "@/lib/data/ingest-batch";
 import { BUILT_IN_FIT, type ShopSize, syntheticCustomers, syntheticEvents, syntheticItems } from "@/lib/data/synthetic";
 import { type Database, openPglite, openPostgres, setDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
-import { benchSettings, mb, RssSampler, type Scenario, scratchPostgres, type Timed, timed } from "../lib";
+import { benchSettings, mb, parseOptions, RssSampler, type Scenario, scratchPostgres, type Timed, timed } from "../lib";
 
 const KINDS = ["items", "customers", "events"] as const;
 type Kind = (typeof KINDS)[number];
@@ -181,16 +180,7 @@ export const intake: Scenario = {
   name: "intake",
   description: "ingestBatch throughput (items, customers, events) against a plain multi-row INSERT",
   async run(args) {
-    const { values } = parseArgs({
-      args,
-      options: {
-        items: { type: "string" },
-        customers: { type: "string" },
-        events: { type: "string" },
-        batch: { type: "string" },
-      },
-    });
-    const options = ZOptions.parse(values);
+    const options = parseOptions(args, ZOptions);
     const size: ShopSize = { ...options, seed: 1, end: new Date("2026-11-01T00:00:00Z") };
     const generated = performance.now();
     const data: Record<Kind, Row[]> = {

@@ -23,9 +23,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
 import { ingestBatch } from "@/lib/data/ingest-batch";
@@ -35,9 +32,12 @@ import { env } from "@/lib/env";
 import { getCatalog } from "@/lib/search/catalog-index";
 import { evaluateRelevance, type QualityReport, readJudgments, readProducts } from "@/lib/search/evaluate";
 import { searchItems } from "@/lib/search/search-items";
+import { aiSearchRule } from "@/lib/touchpoints/constants";
 import {
   benchSettings,
+  heapUsed,
   mb,
+  parseOptions,
   RESULTS_DIR,
   type Scenario,
   type ScenarioReport,
@@ -48,17 +48,6 @@ import { type Service, startFixedServer, startService, touchpointReady } from ".
 
 export function datasetFiles(dir = join(env().SHARED_DATA_DIR, "search-relevance")) {
   return { products: join(dir, "products.csv.gz"), judgments: join(dir, "judgments-dev.csv.gz") };
-}
-
-/** Heap in use after a full garbage collection (exposes gc for this process when needed). */
-function heapUsed(): number {
-  const g = globalThis as { gc?: () => void };
-  if (!g.gc) {
-    setFlagsFromString("--expose-gc");
-    g.gc = runInNewContext("gc") as () => void;
-  }
-  g.gc();
-  return process.memoryUsage().heapUsed;
 }
 
 export async function runQuality(options: { products: string; judgments: string; log?: (line: string) => void }) {
@@ -397,7 +386,6 @@ export function repeatShare(paths: string[], warmRequests: number, offset: numbe
 export async function searchTouchpoint(service: Service, token: string): Promise<string> {
   const positions = (await service.api("GET", "/touchpoint-studio/rules/positions?limit=1", undefined, token))
     .positions as { position_id: string }[];
-  const values = { tenant_id: "default", filter_columns: "item_id,item_name,product_price", limit: 10, match_score: 0 };
   const strategy = await service.api(
     "POST",
     "/touchpoint-studio/rules/strategies",
@@ -407,11 +395,12 @@ export async function searchTouchpoint(service: Service, token: string): Promise
       strategy_subtype: "search-bar",
       segments: ["all_customers"],
       rules: [
-        {
-          rule_type: "ai-search",
-          positions: [],
-          values: Object.entries(values).map(([column_name, value]) => ({ column_name, comparator: "=", value })),
-        },
+        aiSearchRule({
+          tenant_id: "default",
+          filter_columns: "item_id,item_name,product_price",
+          limit: 10,
+          match_score: 0,
+        }),
       ],
     },
     token,
@@ -528,11 +517,7 @@ export const search: Scenario = {
   name: "search",
   description: "smart search: NDCG@10 vs BM25 on human judgments; in-process and HTTP speed vs a bare node:http server",
   async run(args): Promise<ScenarioReport> {
-    const { values } = parseArgs({
-      args,
-      options: { connections: { type: "string" }, duration: { type: "string" }, dir: { type: "string" } },
-    });
-    const options = ZOptions.parse(values);
+    const options = parseOptions(args, ZOptions);
     const files = datasetFiles(options.dir);
     const log = (line: string) => console.log(line);
     const quality = await runQuality({ ...files, log });

@@ -23,9 +23,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { z } from "zod";
 import { ingestBatch } from "@/lib/data/ingest-batch";
 import { mulberry32, seedOf } from "@/lib/data/prng";
@@ -42,7 +39,7 @@ import { type Database, openPglite, openPostgres, setDatabase } from "@/lib/db/c
 import { migrate } from "@/lib/db/migrate";
 import { identityIndexSize, startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-index";
 import { readJudgments, readProducts } from "@/lib/search/evaluate";
-import { benchSettings, mb, type Scenario, type ScenarioReport, scratchPostgres } from "../lib";
+import { benchSettings, heapUsed, mb, parseOptions, type Scenario, type ScenarioReport, scratchPostgres } from "../lib";
 import { type Service, startFixedServer, startService, touchpointReady } from "../service";
 import { datasetFiles, type LoadResult, load, repeatShare, searchTouchpoint, shuffled } from "./search";
 
@@ -58,16 +55,6 @@ type Options = z.infer<typeof ZOptions> & { log: (line: string) => void };
 
 const BATCH = 5000;
 const isVip = (id: string) => seedOf(id) % 20 === 0;
-
-function heapUsed(): number {
-  const g = globalThis as { gc?: () => void };
-  if (!g.gc) {
-    setFlagsFromString("--expose-gc");
-    g.gc = runInNewContext("gc") as () => void;
-  }
-  g.gc();
-  return process.memoryUsage().heapUsed;
-}
 
 async function write(
   kind: IntakeKind,
@@ -383,18 +370,7 @@ export const serving: Scenario = {
   description:
     "content route (default, 1M customers, cookies) and new-term search over HTTP vs a bare node:http server answering the same bytes",
   async run(args): Promise<ScenarioReport> {
-    const { values } = parseArgs({
-      args,
-      options: {
-        items: { type: "string" },
-        customers: { type: "string" },
-        events: { type: "string" },
-        connections: { type: "string" },
-        duration: { type: "string" },
-        only: { type: "string" },
-      },
-    });
-    const options: Options = { ...ZOptions.parse(values), log: (l) => console.log(l) };
+    const options: Options = { ...parseOptions(args, ZOptions), log: (l) => console.log(l) };
     const kinds: ("pglite" | "postgres")[] = benchSettings().databaseUrl ? ["pglite", "postgres"] : ["pglite"];
     const results: Record<string, unknown> = {};
     const ratio: Record<string, unknown> = {};

@@ -4,13 +4,12 @@
  * one bad record is reported by index and the good ones are kept.
  */
 import { z } from "zod";
+import { ZItemInput } from "./item-fields";
 import { ZTimestampInput } from "./timestamp-input";
 
 const id = z.string().trim().min(1, "required").max(200, "at most 200 characters");
 const text = (max = 2000) => z.string().max(max, `at most ${max} characters`);
 const money = z.number().finite().min(0, "must not be negative");
-
-import { ZItemInput } from "./item-fields";
 
 export { ZAttribute, ZCategory, ZDescription, ZItemInput } from "./item-fields";
 export { ZTimestampInput } from "./timestamp-input";

@@ -44,10 +44,14 @@ export function* lazyShuffle(items: readonly string[], seed: string): Generator<
   }
 }
 
+/** Whether `now` falls in a discount's window (an open end is no limit). */
+export function withinWindow(d: { valid_from: Date | null; valid_to: Date | null }, now: Date): boolean {
+  return (!d.valid_from || d.valid_from <= now) && (!d.valid_to || d.valid_to >= now);
+}
+
 export function discountValidAt(discounts: DiscountWindows | undefined, discountId: string, now: Date): boolean {
   const d = discounts?.get(discountId);
-  if (!d) return false;
-  return (!d.valid_from || d.valid_from <= now) && (!d.valid_to || d.valid_to >= now);
+  return d !== undefined && withinWindow(d, now);
 }
 
 export function discountIdOf(rule: TRule): string {

@@ -12,7 +12,7 @@ import type { Item, Strategy } from "@/lib/db/generated/client";
 import { ApiError, conflict, notFound } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
 import type { TRule } from "@/lib/touchpoints/schemas";
-import { type TouchpointRow as Touchpoint, toRow, WITH_STRATEGIES } from "@/lib/touchpoints/touchpoint-rows";
+import { findTouchpointRow, type TouchpointRow as Touchpoint } from "@/lib/touchpoints/touchpoint-rows";
 import { ELIGIBLE } from "./item-filter";
 import { FALLBACK_LIST } from "./rule-candidates";
 import { type DiscountWindows, discountIdOf } from "./rule-kinds";
@@ -66,12 +66,8 @@ async function dbNow(prisma: Prisma): Promise<Date> {
 async function load(touchpointId: string, previous?: ServingState): Promise<ServingState> {
   const prisma = await db();
   const checkedAt = await dbNow(prisma);
-  const found = await prisma.touchpoint.findUnique({
-    where: { touchpoint_id: touchpointId },
-    include: WITH_STRATEGIES,
-  });
-  if (!found) throw notFound(`No touchpoint has id ${touchpointId}.`);
-  const touchpoint = toRow(found);
+  const touchpoint = await findTouchpointRow(prisma, touchpointId);
+  if (!touchpoint) throw notFound(`No touchpoint has id ${touchpointId}.`);
   const ids = [touchpoint.default_strategy, ...touchpoint.strategies];
   const [strategies, computed, fallbackList] = await Promise.all([
     prisma.strategy.findMany({ where: { strategy_id: { in: ids } } }),

@@ -12,18 +12,23 @@ import { defaultFill } from "@/lib/recommend/serve-content";
 import { forgetServingState, servingState } from "@/lib/recommend/serving-state";
 import { getCatalog } from "@/lib/search/catalog-index";
 import type { TRule } from "./schemas";
-import { toRow, WITH_STRATEGIES } from "./touchpoint-rows";
+import { findTouchpointRow } from "./touchpoint-rows";
 
 /**
  * Runs the calculation; when it throws, the touchpoint stops calculating with the error kept
  * (calculation_error) and its strategies editable again; the error goes on to the job queue,
  * which marks the job failed. A later success clears the error.
  */
-export async function calculateTouchpoint(options: { touchpointId: string; now?: Date }): Promise<void> {
+export function calculateTouchpoint(options: { touchpointId: string; now?: Date }): Promise<void> {
+  return recordingFailure(options.touchpointId, () => calculate(options));
+}
+
+/** Runs a touchpoint's calculation step; when it throws, records the failure and rethrows. */
+async function recordingFailure(touchpointId: string, step: () => Promise<void>): Promise<void> {
   try {
-    await calculate(options);
+    await step();
   } catch (error) {
-    await recordCalculationFailure(options.touchpointId, error);
+    await recordCalculationFailure(touchpointId, error);
     throw error;
   }
 }
@@ -36,12 +41,8 @@ export async function recordCalculationFailure(touchpointId: string, error: unkn
   const full = error instanceof Error ? error.message : String(error);
   // Database errors raised through Prisma open with the code location: keep the reason (last line).
   const message = (full.trim().split("\n").filter(Boolean).at(-1) ?? "").slice(0, MAX_ERROR_LENGTH);
-  const found = await prisma.touchpoint.findUnique({
-    where: { touchpoint_id: touchpointId },
-    include: WITH_STRATEGIES,
-  });
-  if (!found) return;
-  const touchpoint = toRow(found);
+  const touchpoint = await findTouchpointRow(prisma, touchpointId);
+  if (!touchpoint) return;
   await prisma.$transaction([
     prisma.touchpoint.update({
       where: { touchpoint_id: touchpointId },
@@ -59,12 +60,8 @@ export async function recordCalculationFailure(touchpointId: string, error: unkn
 async function calculate(options: { touchpointId: string; now?: Date }): Promise<void> {
   const database = await getDatabase();
   const prisma = database.prisma;
-  const found = await prisma.touchpoint.findUnique({
-    where: { touchpoint_id: options.touchpointId },
-    include: WITH_STRATEGIES,
-  });
-  if (!found) return;
-  const touchpoint = toRow(found);
+  const touchpoint = await findTouchpointRow(prisma, options.touchpointId);
+  if (!touchpoint) return;
   const ids = [touchpoint.default_strategy, ...touchpoint.strategies];
   const strategies = await prisma.strategy.findMany({ where: { strategy_id: { in: ids } } });
   for (const strategy of strategies) {
@@ -121,12 +118,9 @@ async function calculate(options: { touchpointId: string; now?: Date }): Promise
  */
 export async function warmSearch(options: { touchpointId: string }): Promise<void> {
   const database = await getDatabase();
-  try {
+  await recordingFailure(options.touchpointId, async () => {
     await getCatalog();
-  } catch (error) {
-    await recordCalculationFailure(options.touchpointId, error);
-    throw error;
-  }
+  });
   await database.prisma.touchpoint.updateMany({
     where: { touchpoint_id: options.touchpointId },
     data: { is_calculating: false, date_calculated: new Date(), calculation_error: null },

@@ -96,3 +96,16 @@ export const PREDEFINED_POSITIONS = [
   { position_name: "Search bar", position_description: "Suggestions and results of the shop's search box" },
   { position_name: "Promotion wheel", position_description: "Wheel of fortune page reached from an SMS promotion" },
 ];
+
+/** The single rule of a smart-search strategy, from its four settings (values in AI_SEARCH_COLUMNS order). */
+export function aiSearchRule(settings: Record<(typeof AI_SEARCH_COLUMNS)[number], string | number>) {
+  return {
+    rule_type: "ai-search" as const,
+    positions: [] as number[],
+    values: AI_SEARCH_COLUMNS.map((column_name) => ({
+      column_name,
+      comparator: "=" as const,
+      value: settings[column_name],
+    })),
+  };
+}

@@ -5,6 +5,7 @@
  */
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { aiSearchRule } from "./constants";
 import { listPositions } from "./positions";
 import { configurePromotion, DEFAULT_TEMPLATES, MESSAGE_TYPES } from "./promotions";
 import { createStrategy } from "./strategies";
@@ -87,20 +88,12 @@ export async function createDemoTouchpoints(): Promise<boolean> {
     strategy_subtype: "search-bar",
     segments: ["all_customers"],
     rules: [
-      {
-        rule_type: "ai-search",
-        positions: [],
-        values: [
-          { column_name: "tenant_id", comparator: "=", value: env().TENANT_ID },
-          {
-            column_name: "filter_columns",
-            comparator: "=",
-            value: "item_id,item_name,product_price,product_url,categories",
-          },
-          { column_name: "limit", comparator: "=", value: 20 },
-          { column_name: "match_score", comparator: "=", value: 40 },
-        ],
-      },
+      aiSearchRule({
+        tenant_id: env().TENANT_ID,
+        filter_columns: "item_id,item_name,product_price,product_url,categories",
+        limit: 20,
+        match_score: 40,
+      }),
     ],
   });
   await createTouchpoint({

@@ -2,6 +2,7 @@
  * A touchpoint row with its additional strategies (the touchpoint_strategies table) as the list
  * of ids by priority that the API, the calculation and serving read.
  */
+import type { Prisma as Client } from "@/lib/db/client";
 import type { Prisma, Touchpoint } from "@/lib/db/generated/client";
 
 export type TouchpointRow = Touchpoint & { strategies: string[] };
@@ -16,6 +17,15 @@ export function toRow({
   ...touchpoint
 }: Touchpoint & { additional_strategies: { strategy_id: string }[] }): TouchpointRow {
   return { ...touchpoint, strategies: additional_strategies.map((a) => a.strategy_id) };
+}
+
+/** A touchpoint with its additional strategies, or undefined when there is none with this id. */
+export async function findTouchpointRow(prisma: Client, touchpointId: string): Promise<TouchpointRow | undefined> {
+  const found = await prisma.touchpoint.findUnique({
+    where: { touchpoint_id: touchpointId },
+    include: WITH_STRATEGIES,
+  });
+  return found ? toRow(found) : undefined;
 }
 
 /** Nested write of the additional strategies (replaces them on update, in the same statement). */

@@ -11,7 +11,7 @@ import { forgetSearchConfig } from "@/lib/search/serve-search";
 import { SUBTYPES } from "./constants";
 import { calculationJob, isLive, requestRecalculation } from "./recalculate";
 import type { TRule, TTouchpoint, TTouchpointInput } from "./schemas";
-import { strategiesWrite, type TouchpointRow, toRow, WITH_STRATEGIES } from "./touchpoint-rows";
+import { findTouchpointRow, strategiesWrite, type TouchpointRow, toRow, WITH_STRATEGIES } from "./touchpoint-rows";
 
 export function toTouchpoint(r: TouchpointRow): TTouchpoint {
   return {
@@ -61,9 +61,9 @@ export async function listTouchpoints(page: TPagination & { search?: string; tou
 }
 
 async function find(id: string): Promise<TouchpointRow> {
-  const row = await (await db()).touchpoint.findUnique({ where: { touchpoint_id: id }, include: WITH_STRATEGIES });
+  const row = await findTouchpointRow(await db(), id);
   if (!row) throw notFound(`No touchpoint has id ${id}.`);
-  return toRow(row);
+  return row;
 }
 
 export async function getTouchpoint(id: string): Promise<TTouchpoint> {

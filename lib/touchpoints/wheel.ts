@@ -7,6 +7,7 @@ import { randomInt } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { sendMessage } from "@/lib/messaging/send-message";
+import { withinWindow } from "@/lib/recommend/rule-kinds";
 import { serveContent } from "@/lib/recommend/serve-content";
 import { fillTemplate, templateOf, wheelUrl } from "./promotions";
 import type { TRule } from "./schemas";
@@ -94,12 +95,7 @@ function isPrize(
   itemId: string,
   now: Date,
 ): boolean {
-  return (
-    d.discount_percent > 0 &&
-    (!d.valid_from || d.valid_from <= now) &&
-    (!d.valid_to || d.valid_to >= now) &&
-    d.item_ids.includes(itemId)
-  );
+  return d.discount_percent > 0 && withinWindow(d, now) && d.item_ids.includes(itemId);
 }
 
 export const NO_PRIZE = "There is no prize to win on this wheel right now. Please try again later.";
@@ -121,7 +117,8 @@ export async function spinWheel(
   if (link.date_spun) return invalidAttempt(link, promotion, touchpoint);
   const wheel = await getWheel(token);
   const prisma = await db();
-  const prizes = wheel.slices.filter((s) => s.discount_id !== null);
+  // The link is not spun, so every slice is a prize valid now.
+  const prizes = wheel.slices;
   if (prizes.length === 0) return { ok: false, message: NO_PRIZE, result: null };
   const slice = prizes[randomInt(prizes.length)]!;
   const redeem = new URL(promotion.promotion_base_url);

@@ -1,6 +1,7 @@
 /** Touchpoint helpers shared by the integration tests: save a touchpoint as read, wait for its state. */
 import { expect } from "vitest";
 import * as oneTouchpoint from "@/app/api/latest/touchpoint-studio/rules/touchpoints/[touchpoint_id]/route";
+import { aiSearchRule } from "@/lib/touchpoints/constants";
 import { call } from "./http";
 
 type Touchpoint = Record<string, unknown>;
@@ -51,17 +52,6 @@ export function searchStrategyBody(name: string, filterColumns: string, limit = 
     strategy_type: "smart-search",
     strategy_subtype: "search-bar",
     segments: ["all_customers"],
-    rules: [
-      {
-        rule_type: "ai-search",
-        positions: [],
-        values: [
-          { column_name: "tenant_id", comparator: "=", value: "default" },
-          { column_name: "filter_columns", comparator: "=", value: filterColumns },
-          { column_name: "limit", comparator: "=", value: limit },
-          { column_name: "match_score", comparator: "=", value: 0 },
-        ],
-      },
-    ],
+    rules: [aiSearchRule({ tenant_id: "default", filter_columns: filterColumns, limit, match_score: 0 })],
   };
 }
