@@ -1,0 +1,292 @@
+/**
+ * Every learned model, built from the interactions and the catalog in one pass per model, with
+ * its build time and the process's peak memory. The choices and parameters (ARCHITECTURE.md):
+ * - community: item-kNN over the customer x item purchase matrix (each customer's 200 most recent
+ *   items; visitors known only by a cookie left out, as they add noise: measured): W(i, j) = sum
+ *   over customers u holding both of 1 / log2(1 + |I_u|) (a bulk buyer's pairs weigh less),
+ *   divided by sqrt(|U_i| * |U_j|) (weighted cosine); the best COMMUNITY_K per item. A customer's
+ *   score of j sums W(i, j)^COMMUNITY_SHARPEN over their items i (./recommend.ts): sharpening lets
+ *   close neighbours count more than many loose ones. Chosen on the eval split against RP3beta
+ *   (popularity penalties 0.2-0.7) and plain cosine (README "Recommendation quality").
+ *   communityAll: the same over all interaction kinds and every visitor (cookies included).
+ * - related: co-purchase within orders (support of at least RELATED_MIN_SUPPORT orders), ranked
+ *   by count / count_j^RELATED_BETA (between confidence, beta 0, and lift, beta 1).
+ *   relatedAll: co-occurrence within sessions (any kind, SESSION_GAP_MINUTES apart at most), cosine.
+ * - transitions (ai-next-gen): session to the visitor's next session: count(a -> b) / count_b^0.3.
+ * - similar (catalog), similarText (TF-IDF), text vectors and item features (./content.ts).
+ * - time patterns for purchases and for all kinds (./time-patterns.ts).
+ * - histories: each visitor's 100 most recent distinct items with kinds, times and repeat days.
+ */
+import { orderBaskets, sessionBaskets, visitorBaskets } from "./baskets";
+import {
+  type ItemFacts,
+  type ItemFeatures,
+  itemFeatures,
+  similarItems,
+  type TextVectors,
+  textNeighbours,
+  textVectors,
+} from "./content";
+import { ALL_KINDS, type Interactions, PURCHASES } from "./interactions";
+import { buildNeighbours, type Neighbours } from "./neighbours";
+import { type TimePatterns, timePatterns } from "./time-patterns";
+
+export const COMMUNITY_K = 200;
+export const COMMUNITY_SHARPEN = 2.5;
+export const RELATED_MIN_SUPPORT = 2;
+export const RELATED_BETA = 0.5;
+export const SESSION_GAP_MINUTES = 60;
+export const HISTORY_ITEMS = 100;
+const NEIGHBOURS_K = 50;
+
+export interface Histories {
+  /** Items of visitor u: [start[u], start[u + 1]), oldest first. */
+  start: Int32Array;
+  item: Int32Array;
+  /** Minute of the latest interaction with the item (any kind). */
+  lastMinute: Int32Array;
+  /** Kinds seen (bit mask of KIND). */
+  kinds: Uint8Array;
+  /** Distinct days the visitor bought the item, and the first and last of them (minutes). */
+  purchaseDays: Int32Array;
+  firstPurchase: Int32Array;
+  lastPurchase: Int32Array;
+}
+
+export interface Models {
+  builtAt: number;
+  /** The latest event the models saw (ms) and how many events they read. */
+  lastEventMs: number;
+  events: number;
+  itemIds: string[];
+  users: string[];
+  histories: Histories;
+  community: Neighbours;
+  communityAll: Neighbours;
+  related: Neighbours;
+  relatedAll: Neighbours;
+  transitions: Neighbours;
+  similar: Neighbours;
+  similarText: Neighbours;
+  text: TextVectors;
+  features: ItemFeatures;
+  timePurchases: TimePatterns;
+  timeAll: TimePatterns;
+  /** Items most often in customers' personal top 10 (community), best first. */
+  mostRecommended: Int32Array;
+  /** Build time (ms) and peak resident memory (MB) per model. */
+  stats: Record<string, { ms: number; peakMb: number }>;
+}
+
+function histories(data: Interactions): Histories {
+  const start = new Int32Array(data.users.length + 1);
+  const item: number[] = [];
+  const lastMinute: number[] = [];
+  const kinds: number[] = [];
+  const purchaseDays: number[] = [];
+  const firstPurchase: number[] = [];
+  const lastPurchase: number[] = [];
+  const at = new Map<number, number>();
+  for (let u = 0; u < data.users.length; u++) {
+    at.clear();
+    const rows: { i: number; last: number; kinds: number; days: number; first: number; lastP: number }[] = [];
+    for (let e = data.userStart[u]!; e < data.userStart[u + 1]!; e++) {
+      const i = data.item[e]!;
+      const m = data.minute[e]!;
+      let r = at.get(i);
+      if (r === undefined) {
+        r = rows.length;
+        at.set(i, r);
+        rows.push({ i, last: m, kinds: 0, days: 0, first: -1, lastP: -1 });
+      }
+      const row = rows[r]!;
+      row.last = m;
+      row.kinds |= 1 << data.kind[e]!;
+      if (data.kind[e] === 0) {
+        if (row.lastP < 0 || Math.floor(m / 1440) > Math.floor(row.lastP / 1440)) row.days++;
+        if (row.first < 0) row.first = m;
+        row.lastP = m;
+      }
+    }
+    rows.sort((a, b) => a.last - b.last || a.i - b.i);
+    for (const row of rows.slice(-HISTORY_ITEMS)) {
+      item.push(row.i);
+      lastMinute.push(row.last);
+      kinds.push(row.kinds);
+      purchaseDays.push(row.days);
+      firstPurchase.push(row.first);
+      lastPurchase.push(row.lastP);
+    }
+    start[u + 1] = item.length;
+  }
+  return {
+    start,
+    item: Int32Array.from(item),
+    lastMinute: Int32Array.from(lastMinute),
+    kinds: Uint8Array.from(kinds),
+    purchaseDays: Int32Array.from(purchaseDays),
+    firstPurchase: Int32Array.from(firstPurchase),
+    lastPurchase: Int32Array.from(lastPurchase),
+  };
+}
+
+const weightedCosine = (weighted: number, _count: number, countI: number, countJ: number) =>
+  weighted / Math.sqrt(countI * countJ);
+
+export type BuildProgress = (step: string, done: number, total: number) => void | Promise<void>;
+
+export const MODEL_STEPS = [
+  "histories",
+  "community",
+  "communityAll",
+  "related",
+  "relatedAll",
+  "transitions",
+  "similar",
+  "similarText",
+  "timePatterns",
+  "mostRecommended",
+] as const;
+
+/** Builds every model; `progress` is told before each step (and may yield to the event loop). */
+export async function buildModels(
+  data: Interactions,
+  facts: ItemFacts[],
+  options: { progress?: BuildProgress; now?: number } = {},
+): Promise<Models> {
+  const stats: Models["stats"] = {};
+  let peak = process.memoryUsage().rss;
+  const sample = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 200);
+  sample.unref?.();
+  let stepNo = 0;
+  async function step<T>(name: (typeof MODEL_STEPS)[number], run: () => T): Promise<T> {
+    await options.progress?.(name, stepNo++, MODEL_STEPS.length);
+    const started = performance.now();
+    peak = process.memoryUsage().rss;
+    const out = run();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    stats[name] = { ms: Math.round(performance.now() - started), peakMb: Math.round(peak / 1048576) };
+    return out;
+  }
+  try {
+    const nItems = data.itemIds.length;
+    const hist = await step("histories", () => histories(data));
+    const collaborative = (kinds: number, customersOnly: boolean) =>
+      buildNeighbours(visitorBaskets(data, { kinds, maxSize: 200, customersOnly }), {
+        k: COMMUNITY_K,
+        minSupport: 1,
+        basketWeight: (size) => 1 / Math.log2(1 + size),
+        score: weightedCosine,
+      });
+    const community = await step("community", () => collaborative(PURCHASES, true));
+    const communityAll = await step("communityAll", () => collaborative(ALL_KINDS, false));
+    const related = await step("related", () =>
+      buildNeighbours(orderBaskets(data), {
+        k: NEIGHBOURS_K,
+        minSupport: RELATED_MIN_SUPPORT,
+        score: (_w, count, _ci, cj) => count / cj ** RELATED_BETA,
+      }),
+    );
+    const relatedAll = await step("relatedAll", () =>
+      buildNeighbours(sessionBaskets(data, { kinds: ALL_KINDS, gapMinutes: SESSION_GAP_MINUTES }), {
+        k: NEIGHBOURS_K,
+        minSupport: RELATED_MIN_SUPPORT,
+        score: (_w, count, ci, cj) => count / Math.sqrt(ci * cj),
+      }),
+    );
+    const transitions = await step("transitions", () =>
+      buildNeighbours(sessionBaskets(data, { kinds: ALL_KINDS, gapMinutes: SESSION_GAP_MINUTES, chainNext: true }), {
+        k: NEIGHBOURS_K,
+        minSupport: 1,
+        score: (_w, count, _ci, cj) => count / cj ** 0.3,
+      }),
+    );
+    const popular = popularity(data, POPULARITY_DAYS);
+    const similar = await step("similar", () => similarItems(facts, NEIGHBOURS_K, popular));
+    const textModel = await step("similarText", () => {
+      const text = textVectors(facts);
+      return { text, neighbours: textNeighbours(text, NEIGHBOURS_K), features: itemFeatures(facts) };
+    });
+    const [timePurchases, timeAll] = await step("timePatterns", () => [
+      timePatterns(data, PURCHASES),
+      timePatterns(data, ALL_KINDS),
+    ]);
+    const models: Models = {
+      builtAt: options.now ?? Date.now(),
+      lastEventMs: data.lastMs,
+      events: data.item.length,
+      itemIds: data.itemIds,
+      users: data.users,
+      histories: hist,
+      community,
+      communityAll,
+      related,
+      relatedAll,
+      transitions,
+      similar,
+      similarText: textModel.neighbours,
+      text: textModel.text,
+      features: textModel.features,
+      timePurchases,
+      timeAll,
+      mostRecommended: new Int32Array(0),
+      stats,
+    };
+    models.mostRecommended = await step("mostRecommended", () => mostRecommended(models, nItems));
+    return models;
+  } finally {
+    clearInterval(sample);
+  }
+}
+
+/** Distinct visitors per item (any kind) in the last `days` of the data. */
+const POPULARITY_DAYS = 90;
+export function popularity(data: Interactions, days: number): Float32Array {
+  const out = new Float32Array(data.itemIds.length);
+  const since = data.lastMs / 60_000 - days * 1440;
+  const seen = new Set<number>();
+  for (let u = 0; u < data.users.length; u++) {
+    seen.clear();
+    for (let e = data.userStart[u]!; e < data.userStart[u + 1]!; e++) {
+      if (data.minute[e]! < since || seen.has(data.item[e]!)) continue;
+      seen.add(data.item[e]!);
+      out[data.item[e]!]!++;
+    }
+  }
+  return out;
+}
+
+/** Appearances in the community top 10 of the MOST_RECOMMENDED_SAMPLE most recently active visitors. */
+const MOST_RECOMMENDED_SAMPLE = 20_000;
+function mostRecommended(models: Models, nItems: number): Int32Array {
+  const { histories: h } = models;
+  const users = Array.from({ length: models.users.length }, (_, u) => u)
+    .filter((u) => h.start[u + 1]! > h.start[u]!)
+    .sort((a, b) => h.lastMinute[h.start[b + 1]! - 1]! - h.lastMinute[h.start[a + 1]! - 1]!)
+    .slice(0, MOST_RECOMMENDED_SAMPLE);
+  const count = new Int32Array(nItems);
+  const scratch = new Float64Array(nItems);
+  for (const u of users) {
+    const anchors: number[] = [];
+    for (let p = h.start[u]!; p < h.start[u + 1]!; p++) if (h.kinds[p]! & PURCHASES) anchors.push(h.item[p]!);
+    const owned = new Set(anchors);
+    const touched: number[] = [];
+    for (const a of anchors) {
+      for (let q = models.community.start[a]!; q < models.community.start[a + 1]!; q++) {
+        const j = models.community.item[q]!;
+        if (owned.has(j)) continue;
+        if (scratch[j] === 0) touched.push(j);
+        scratch[j]! += models.community.score[q]!;
+      }
+    }
+    touched.sort((a, b) => scratch[b]! - scratch[a]! || a - b);
+    for (const j of touched.slice(0, 10)) count[j]!++;
+    for (const j of touched) scratch[j] = 0;
+  }
+  const ranked = Array.from({ length: nItems }, (_, i) => i)
+    .filter((i) => count[i]! > 0)
+    .sort((a, b) => count[b]! - count[a]! || a - b);
+  return Int32Array.from(ranked);
+}

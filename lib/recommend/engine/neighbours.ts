@@ -1,0 +1,219 @@
+/**
+ * Item-to-item neighbour lists, the core of most learned kinds. Every model here is built the same
+ * way: "baskets" (an order, a visitor's session, a visitor's whole history) are sets of items; for
+ * each item i, walk the baskets holding it and count the items of the same basket (co-occurrence)
+ * or of the basket that follows it (transitions), in a dense scratch array; score the touched items
+ * and keep the best K in a CSR layout. The cost is the sum over baskets of |basket|^2, bounded by
+ * capping a basket's size (its most recent items).
+ */
+
+export interface Neighbours {
+  /** Neighbours of item i: [start[i], start[i + 1]). */
+  start: Int32Array;
+  item: Int32Array;
+  score: Float32Array;
+  /** Baskets the pair shares (co-occurrences or transitions): the evidence shown in previews. */
+  support: Int32Array;
+}
+
+export interface Baskets {
+  nItems: number;
+  /** Items of basket b: [start[b], start[b + 1]); distinct within a basket. */
+  start: Int32Array;
+  item: Int32Array;
+  /** The basket whose items count as i's partners for basket b (itself, or the visitor's next one); -1: none. */
+  partner?: Int32Array;
+}
+
+/** Scores a pair from its weighted co-occurrence, its raw count and the two items' basket counts. */
+export type PairScore = (weighted: number, count: number, countI: number, countJ: number) => number;
+
+export interface NeighbourOptions {
+  k: number;
+  /** Pairs seen in fewer baskets are left out. */
+  minSupport: number;
+  score: PairScore;
+  /** The weight basket b gives its pairs (default 1). */
+  basketWeight?: (size: number) => number;
+}
+
+/** Growing CSR output: appends item i's neighbours in order. */
+class CsrWriter {
+  private item = new Int32Array(1024);
+  private score = new Float32Array(1024);
+  private support = new Int32Array(1024);
+  private length = 0;
+  readonly start: Int32Array;
+  constructor(nItems: number) {
+    this.start = new Int32Array(nItems + 1);
+  }
+  push(j: number, s: number, c: number): void {
+    if (this.length === this.item.length) {
+      const grow = <T extends Int32Array | Float32Array>(a: T, make: (n: number) => T) => {
+        const b = make(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.item = grow(this.item, (n) => new Int32Array(n));
+      this.score = grow(this.score, (n) => new Float32Array(n));
+      this.support = grow(this.support, (n) => new Int32Array(n));
+    }
+    this.item[this.length] = j;
+    this.score[this.length] = s;
+    this.support[this.length] = c;
+    this.length++;
+  }
+  close(i: number): void {
+    this.start[i + 1] = this.length;
+  }
+  finish(): Neighbours {
+    return {
+      start: this.start,
+      item: this.item.slice(0, this.length),
+      score: this.score.slice(0, this.length),
+      support: this.support.slice(0, this.length),
+    };
+  }
+}
+
+/** The best k of (score, id) pairs, best first (a bounded min-heap). */
+export class TopK {
+  private readonly ids: Int32Array;
+  private readonly scores: Float64Array;
+  size = 0;
+  constructor(private readonly k: number) {
+    this.ids = new Int32Array(k);
+    this.scores = new Float64Array(k);
+  }
+  reset(): void {
+    this.size = 0;
+  }
+  /** The score an entry must beat to get in. */
+  floor(): number {
+    return this.size < this.k ? Number.NEGATIVE_INFINITY : this.scores[0]!;
+  }
+  offer(id: number, score: number): void {
+    if (this.size < this.k) {
+      let c = this.size++;
+      while (c > 0) {
+        const p = (c - 1) >> 1;
+        if (this.scores[p]! <= score) break;
+        this.scores[c] = this.scores[p]!;
+        this.ids[c] = this.ids[p]!;
+        c = p;
+      }
+      this.scores[c] = score;
+      this.ids[c] = id;
+      return;
+    }
+    if (score <= this.scores[0]!) return;
+    let c = 0;
+    for (;;) {
+      const l = 2 * c + 1;
+      if (l >= this.size) break;
+      const r = l + 1;
+      const m = r < this.size && this.scores[r]! < this.scores[l]! ? r : l;
+      if (this.scores[m]! >= score) break;
+      this.scores[c] = this.scores[m]!;
+      this.ids[c] = this.ids[m]!;
+      c = m;
+    }
+    this.scores[c] = score;
+    this.ids[c] = id;
+  }
+  /** The entries, best first (ties by smaller id). */
+  sorted(): { id: number; score: number }[] {
+    const out: { id: number; score: number }[] = [];
+    for (let i = 0; i < this.size; i++) out.push({ id: this.ids[i]!, score: this.scores[i]! });
+    return out.sort((a, b) => b.score - a.score || a.id - b.id);
+  }
+}
+
+/** Item -> baskets holding it (the transpose), and each item's basket count. */
+function transpose(b: Baskets): { start: Int32Array; basket: Int32Array; count: Int32Array } {
+  const nBaskets = b.start.length - 1;
+  const count = new Int32Array(b.nItems);
+  for (let e = 0; e < b.item.length; e++) count[b.item[e]!]!++;
+  const start = new Int32Array(b.nItems + 1);
+  for (let i = 0; i < b.nItems; i++) start[i + 1] = start[i]! + count[i]!;
+  const cursor = start.slice(0, b.nItems);
+  const basket = new Int32Array(b.item.length);
+  for (let bk = 0; bk < nBaskets; bk++) {
+    for (let e = b.start[bk]!; e < b.start[bk + 1]!; e++) basket[cursor[b.item[e]!]!++] = bk;
+  }
+  return { start, basket, count };
+}
+
+/** Co-occurrence (or transition) neighbours of every item. */
+export function buildNeighbours(b: Baskets, options: NeighbourOptions): Neighbours {
+  const { start: itemStart, basket, count } = transpose(b);
+  const weighted = new Float64Array(b.nItems);
+  const raw = new Int32Array(b.nItems);
+  const touched = new Int32Array(b.nItems);
+  const top = new TopK(options.k);
+  const out = new CsrWriter(b.nItems);
+  const weightOf = options.basketWeight ?? (() => 1);
+  for (let i = 0; i < b.nItems; i++) {
+    let nTouched = 0;
+    for (let p = itemStart[i]!; p < itemStart[i + 1]!; p++) {
+      const source = basket[p]!;
+      const target = b.partner ? b.partner[source]! : source;
+      if (target < 0) continue;
+      const from = b.start[target]!;
+      const to = b.start[target + 1]!;
+      const w = weightOf(to - from);
+      for (let e = from; e < to; e++) {
+        const j = b.item[e]!;
+        if (j === i) continue;
+        if (raw[j] === 0) touched[nTouched++] = j;
+        raw[j]!++;
+        weighted[j]! += w;
+      }
+    }
+    top.reset();
+    for (let t = 0; t < nTouched; t++) {
+      const j = touched[t]!;
+      if (raw[j]! >= options.minSupport) {
+        top.offer(j, options.score(weighted[j]!, raw[j]!, count[i]!, count[j]!));
+      }
+    }
+    for (const { id, score } of top.sorted()) out.push(id, score, raw[id]!);
+    for (let t = 0; t < nTouched; t++) {
+      raw[touched[t]!] = 0;
+      weighted[touched[t]!] = 0;
+    }
+    out.close(i);
+  }
+  return out.finish();
+}
+
+/** Each item's basket count (its popularity in these baskets). */
+export function basketCounts(b: Baskets): Int32Array {
+  const count = new Int32Array(b.nItems);
+  for (let e = 0; e < b.item.length; e++) count[b.item[e]!]!++;
+  return count;
+}
+
+/** Neighbour lists from a scorer: visit(i, offer) offers item i's candidates (score, support). */
+export function buildTopK(
+  nItems: number,
+  k: number,
+  visit: (i: number, offer: (j: number, score: number, support: number) => void) => void,
+): Neighbours {
+  const top = new TopK(k);
+  const support = new Map<number, number>();
+  const out = new CsrWriter(nItems);
+  for (let i = 0; i < nItems; i++) {
+    top.reset();
+    support.clear();
+    visit(i, (j, score, s) => {
+      if (score > 0 && score > top.floor()) {
+        top.offer(j, score);
+        if (s) support.set(j, s);
+      }
+    });
+    for (const { id, score } of top.sorted()) out.push(id, score, support.get(id) ?? 0);
+    out.close(i);
+  }
+  return out.finish();
+}
