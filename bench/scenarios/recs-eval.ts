@@ -345,8 +345,10 @@ export async function evaluateRecs(file: string, log: (line: string) => void = (
         "most recently bought first",
       ),
   };
-  for (const kind of PER_CUSTOMER)
+  // A similar/related kind's own task is per product; its per-customer row is for information.
+  for (const kind of PER_CUSTOMER.filter((k) => !PER_PRODUCT.includes(k))) {
     targets[`${kind} > popularity per customer`] = get(perCustomer, kind) > popularityRecall;
+  }
   for (const kind of PER_PRODUCT)
     targets[`${kind} > popularity per product`] = get(perProduct, kind) > get(perProduct, "popularity");
   const leafletRows = [...leaflet].map(([n, s]) => s.row(n, nItems));
