@@ -50,6 +50,10 @@ const ZEnv = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Search results kept per process for repeated terms (0: none); dropped on every catalog change. */
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  /** When the recommendation models are rebuilt from all events (cron, the server's time zone). */
+  RECS_BUILD_CRON: z.string().default("30 2 * * *"),
+  /** New events that make a rebuild worth it before the schedule (checked every 10 minutes). */
+  RECS_REBUILD_EVENTS: z.coerce.number().int().min(1).default(100_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Proxies whose X-Forwarded-For is believed (IPs and CIDR ranges, comma-separated; none by default). */
   TRUSTED_PROXIES: z

@@ -7,7 +7,7 @@ import {
   useFieldArray,
   useWatch,
 } from "react-hook-form";
-import { COMPARATORS, DATA_RULE_TYPES, RULE_TYPES, type RuleType } from "@/lib/touchpoints/constants";
+import { COMPARATORS, LEARNED_RULE_TYPES, RULE_TYPES, type RuleType } from "@/lib/touchpoints/constants";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
@@ -18,10 +18,9 @@ import { firstError } from "./form-errors";
 import { ruleColor } from "./rule-colors";
 import { RULE_LABELS, type TRuleValueForm, type TStrategyForm } from "./strategy-defaults";
 
-const MODEL_RULE_TYPES = RULE_TYPES.filter(
-  (t) => !DATA_RULE_TYPES.includes(t) && t !== "ai-search" && t !== "ai-attribute-based-leaflet",
-);
-const DATA_KINDS = DATA_RULE_TYPES.filter((t) => t !== "discount-leaflet");
+const LEAFLETS: readonly string[] = ["discount-leaflet", "ai-attribute-based-leaflet"];
+const MODEL_RULE_TYPES = LEARNED_RULE_TYPES.filter((t) => !LEAFLETS.includes(t));
+const DATA_KINDS = RULE_TYPES.filter((t) => !LEARNED_RULE_TYPES.includes(t) && t !== "ai-search" && !LEAFLETS.includes(t));
 
 const COMPARATOR_LABELS: Record<(typeof COMPARATORS)[number], string> = {
   "=": "=",
@@ -34,8 +33,8 @@ const COMPARATOR_LABELS: Record<(typeof COMPARATORS)[number], string> = {
   contains: "contains",
 };
 
-export function usesFallback(ruleType: string): boolean {
-  return !(DATA_RULE_TYPES as readonly string[]).includes(ruleType);
+export function isPersonal(ruleType: string): boolean {
+  return (LEARNED_RULE_TYPES as readonly string[]).includes(ruleType);
 }
 
 /** One rule of a smart-recommender strategy: its kind, its slots, and its values. */
@@ -98,7 +97,7 @@ export function RuleCard({
                 </option>
               ))}
             </optgroup>
-            <optgroup label="Learned models (fallback for now)">
+            <optgroup label="Learned models (per visitor or product)">
               {MODEL_RULE_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {t}
@@ -122,12 +121,13 @@ export function RuleCard({
           {positionsError}
         </p>
       )}
-      {usesFallback(ruleType) && (
-        <p className="mt-2 text-xs text-amber-800">
-          <Badge tone="amber" className="mr-1">
-            fallback
+      {isPersonal(ruleType) && (
+        <p className="mt-2 text-xs text-slate-600">
+          <Badge tone="indigo" className="mr-1">
+            personal
           </Badge>
-          This kind uses the fallback until learned models arrive.
+          Chosen per visitor or product by the learned models; visitors without history get the best sellers within
+          this rule's filters. Add exclude_purchased_days to change how long bought items stay out.
         </p>
       )}
       <ValuesEditor index={index} ruleType={ruleType} control={control} register={register} errors={errors} />

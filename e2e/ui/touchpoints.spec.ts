@@ -76,11 +76,11 @@ test("build a two-rule strategy, make a touchpoint, activate it and preview whic
   ] as const) {
     await expect(page.getByTestId(`slot-${slot}`)).toHaveAttribute("data-rule", rule);
   }
-  // A kind without data behind it says it falls back.
+  // A learned kind says it is chosen per visitor, and what its fallback is.
   await rule1.getByLabel("Rule #1 kind").selectOption("similar-products");
-  await expect(rule1.getByText("uses the fallback until learned models arrive")).toBeVisible();
+  await expect(rule1.getByText("Chosen per visitor or product by the learned models")).toBeVisible();
   await rule1.getByLabel("Rule #1 kind").selectOption("best-sellers");
-  await expect(rule1.getByText("uses the fallback until learned models arrive")).toHaveCount(0);
+  await expect(rule1.getByText("Chosen per visitor or product by the learned models")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Create strategy" }).click();
   await expect(page).toHaveURL(/\/touchpoints\/strategies\/strategy-id-[0-9a-f]{32}\?created=1$/);

@@ -30,8 +30,14 @@ async function create(): Promise<PgBoss> {
  */
 async function ensureQueues(boss: PgBoss): Promise<void> {
   for (const name of Object.values(JOBS)) {
-    const stately = name === JOBS.loadDemo || name === JOBS.calculateTouchpoint || name === JOBS.recalculateAll;
-    await boss.createQueue(name, stately ? { policy: "stately" } : {});
+    const stately =
+      name === JOBS.loadDemo ||
+      name === JOBS.calculateTouchpoint ||
+      name === JOBS.recalculateAll ||
+      name === JOBS.buildModels;
+    // A model build on a large shop may take most of an hour (bench: recs-build).
+    const expiry = name === JOBS.buildModels ? { expireInSeconds: 3600 } : {};
+    await boss.createQueue(name, stately ? { policy: "stately", ...expiry } : expiry);
   }
 }
 

@@ -7,4 +7,6 @@ export const JOBS = {
   recalculateAll: "touchpoints.recalculate-all",
   sweepCalculations: "touchpoints.sweep-calculations",
   purgeIdempotencyKeys: "http.purge-idempotency-keys",
+  buildModels: "recommend.build-models",
+  checkModelEvents: "recommend.check-new-events",
 } as const;

@@ -7,7 +7,9 @@ import { loadDemo } from "@/lib/data/demo/load-demo";
 import { refreshMovingWindow } from "@/lib/data/refresh-customer-aggregates";
 import { getDatabase } from "@/lib/db/client";
 import { purgeExpiredKeys } from "@/lib/http/idempotency";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { buildAndStoreModels, rebuildDue, requestModelBuild } from "@/lib/recommend/model-store";
 import { calculateTouchpoint, warmSearch } from "@/lib/touchpoints/calculate-touchpoint";
 import { createDemoTouchpoints } from "@/lib/touchpoints/create-demo-touchpoints";
 import { requestRecalculation } from "@/lib/touchpoints/recalculate";
@@ -38,6 +40,13 @@ export const HANDLERS: Record<string, Handler> = {
     const purged = await purgeExpiredKeys();
     if (purged) log.info("purged expired idempotency keys", { keys: purged });
   },
+  [JOBS.buildModels]: async (data) => {
+    await buildAndStoreModels({ reason: String(data.reason ?? "scheduled") });
+  },
+  [JOBS.checkModelEvents]: async () => {
+    const due = await rebuildDue();
+    if (due) await requestModelBuild(due);
+  },
   [JOBS.sweepCalculations]: async () => {
     const lost = await sweepLostCalculations();
     if (lost.length) log.warn("calculations recorded as lost", { touchpoints: lost });
@@ -45,12 +54,15 @@ export const HANDLERS: Record<string, Handler> = {
 };
 
 /** Daily at 03:15: the 180-day window moves even when no events arrive. */
-const SCHEDULES: { name: string; cron: string }[] = [
+const SCHEDULES = (): { name: string; cron: string }[] => [
   { name: JOBS.refreshPurchaseWindow, cron: "15 3 * * *" },
   // Best-sellers and most-viewed windows move with time: recalculate live touchpoints hourly.
   { name: JOBS.recalculateAll, cron: "5 * * * *" },
   // A calculation whose job failed for good, expired or was lost stops being "calculating".
   { name: JOBS.sweepCalculations, cron: "*/5 * * * *" },
+  // The recommendation models: rebuilt nightly (RECS_BUILD_CRON), and sooner when many events arrived.
+  { name: JOBS.buildModels, cron: env().RECS_BUILD_CRON },
+  { name: JOBS.checkModelEvents, cron: "*/10 * * * *" },
   // Idempotency keys are kept 24 hours.
   { name: JOBS.purgeIdempotencyKeys, cron: "35 * * * *" },
 ];
@@ -63,7 +75,7 @@ export async function startWorkers(options: { concurrency: number }): Promise<Pg
       for (const job of jobs) await handler(job.data ?? {});
     });
   }
-  for (const s of SCHEDULES) await boss.schedule(s.name, s.cron);
+  for (const s of SCHEDULES()) await boss.schedule(s.name, s.cron);
   await boss.send(JOBS.sweepCalculations, {});
   return boss;
 }

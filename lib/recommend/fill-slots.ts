@@ -8,7 +8,8 @@
 import { mulberry32, seedOf } from "@/lib/data/prng";
 import type { TRule } from "@/lib/touchpoints/schemas";
 import type { RuleContext } from "./rule-context";
-import { type DiscountWindows, ruleKind } from "./rule-kinds";
+import type { Evidence } from "./engine/recommend";
+import { type DiscountWindows, type Placed, ruleKind } from "./rule-kinds";
 
 export interface Filled {
   position: number;
@@ -16,6 +17,9 @@ export interface Filled {
   rule_index: number | null;
   rule_type: string | null;
   is_fallback: boolean;
+  /** A learned kind's score and evidence (explained in previews). */
+  score?: number;
+  evidence?: Evidence;
 }
 
 export interface FillInput {
@@ -47,8 +51,8 @@ export function fillSlots(input: FillInput): Filled[] {
   input.rules.forEach((rule, r) => {
     for (const p of rule.positions) ruleOf.set(p, r);
   });
-  const queues = new Map<number, Iterator<string>>();
-  const queue = (r: number): Iterator<string> => {
+  const queues = new Map<number, Iterator<string | Placed>>();
+  const queue = (r: number): Iterator<string | Placed> => {
     let q = queues.get(r);
     if (!q) {
       const rule = input.rules[r]!;
@@ -65,10 +69,10 @@ export function fillSlots(input: FillInput): Filled[] {
     }
     return q;
   };
-  const take = (list: Iterator<string>): string | undefined => {
+  const take = (list: Iterator<string | Placed>): string | Placed | undefined => {
     for (let next = list.next(); !next.done; next = list.next()) {
-      const id = next.value;
-      if (!used.has(id) && input.isEligible(id)) return id;
+      const id = typeof next.value === "string" ? next.value : next.value.item_id;
+      if (!used.has(id) && input.isEligible(id)) return next.value;
     }
     return undefined;
   };
@@ -77,8 +81,10 @@ export function fillSlots(input: FillInput): Filled[] {
   for (let position = 0; position < input.slots; position++) {
     const r = ruleOf.get(position);
     const fromRule = r === undefined ? undefined : take(queue(r));
-    const id = fromRule ?? take(fallback);
-    if (!id) continue;
+    const taken = fromRule ?? take(fallback);
+    if (taken === undefined) continue;
+    const placed = typeof taken === "string" ? undefined : taken;
+    const id = placed ? placed.item_id : (taken as string);
     used.add(id);
     const rule = r === undefined ? undefined : input.rules[r];
     out.push({
@@ -86,7 +92,10 @@ export function fillSlots(input: FillInput): Filled[] {
       item_id: id,
       rule_index: fromRule ? r! : null,
       rule_type: fromRule ? rule!.rule_type : null,
-      is_fallback: !fromRule,
+      // A kind's own fallback (popularity within its filters) keeps its rule but says so.
+      is_fallback: !fromRule || placed?.fallback === true,
+      ...(placed?.score !== undefined ? { score: placed.score } : {}),
+      ...(placed?.evidence ? { evidence: placed.evidence } : {}),
     });
   }
   return out;

@@ -1,19 +1,23 @@
 /**
  * The calculated candidates of a rule: ranked item ids, computed from the shop's data when a
  * touchpoint is calculated and stored in rule_results. Serving then only picks from these lists.
- * Kinds that need a learned model (similar, collaborative, history-based...) come with the
- * recommendation engine; until then they have no candidates and their slots use the fallback.
+ * Learned kinds (similar, collaborative, history-based...) are served per request from the models
+ * (./learned-kinds.ts); their list here is their fallback: popularity within the rule's filters.
  * Trending kinds compare each item's recent visitors with its own baseline (see trending()).
  */
 import type { SqlRunner } from "@/lib/db/client";
 import type { BEST_SELLER_MEASURES } from "@/lib/touchpoints/constants";
 import type { TRule, TRuleValue } from "@/lib/touchpoints/schemas";
 import { compileItemFilter, ELIGIBLE } from "./item-filter";
+import { hasItemFilters, isLearnedKind } from "./learned-kinds";
+import { currentModels } from "./model-store";
 
 /** The name of the shared fallback list (fallback_lists). */
 export const FALLBACK_LIST = "best-sellers";
 export const MAX_CANDIDATES = 500;
 export const DEFAULT_WINDOW_DAYS = 30;
+/** A filtered learned rule keeps at most this many allowed items. */
+export const MAX_FILTERED = 20_000;
 
 function parameter(values: TRuleValue[], column: string): string | number | undefined {
   return values.find((v) => v.column_name === column)?.value;
@@ -104,6 +108,7 @@ async function matchingItems(
   now: Date,
   extra = "TRUE",
   extraParams: unknown[] = [],
+  limit = MAX_CANDIDATES * 4,
 ) {
   const filter = compileItemFilter(values, 2 + extraParams.length);
   const since = new Date(now.getTime() - 90 * 86_400_000);
@@ -114,7 +119,7 @@ async function matchingItems(
                 WHERE event_type = 'purchase' AND "timestamp" >= $1 GROUP BY item_id) s ON s.item_id = i.item_id
      WHERE ${ELIGIBLE} AND ${extra} AND ${filter.sql}
      ORDER BY COALESCE(s.units, 0) DESC, i.item_name, i.item_id
-     LIMIT ${MAX_CANDIDATES * 4}`,
+     LIMIT ${Math.floor(limit)}`,
     [since.toISOString(), ...extraParams, ...filter.params],
   );
   return rows.map((r) => r.item_id);
@@ -146,6 +151,17 @@ export async function ruleCandidates(options: { sql: SqlRunner; rule: TRule; now
       const eligible = new Set(await matchingItems(sql, others, now, "i.item_id = ANY($2::text[])", [wanted]));
       return wanted.filter((id) => eligible.has(id));
     }
+    case "most-recommended-products": {
+      // The items most often in customers' personal top 10 (the community model), within the filters.
+      const loaded = await currentModels();
+      const ids = [...(loaded?.models.mostRecommended ?? [])].map((n) => loaded!.models.itemIds[n]!);
+      if (ids.length === 0) return [];
+      const eligible = new Set(await matchingItems(sql, rule.values, now, "i.item_id = ANY($2::text[])", [ids], ids.length));
+      return ids.filter((id) => eligible.has(id)).slice(0, MAX_CANDIDATES);
+    }
+    case "most-recommended-products-interactions":
+      return clickedRecommendations(sql, rule, now);
+    case "ai-attribute-based-leaflet":
     case "discount-leaflet": {
       const discountId = String(parameter(rule.values, "discount_id") ?? "");
       // Whether the discount is valid is checked when serving (./rule-kinds.ts), at that moment.
@@ -159,8 +175,30 @@ export async function ruleCandidates(options: { sql: SqlRunner; rule: TRule; now
       return ids.filter((id) => eligible.has(id));
     }
     default:
+      if (isLearnedKind(rule.rule_type)) {
+        // Served per request from the models (./learned-kinds.ts); this list is the kind's fallback
+        // (popularity within the rule's filters) and, for a filtered rule, every item it allows.
+        return matchingItems(sql, rule.values, now, "TRUE", [], hasItemFilters(rule.values) ? MAX_FILTERED : MAX_CANDIDATES);
+      }
       return [];
   }
+}
+
+/** The items with most clicks on served recommendations (clicks naming a smart-recommender touchpoint). */
+async function clickedRecommendations(sql: SqlRunner, rule: TRule, now: Date): Promise<string[]> {
+  const filter = compileItemFilter(rule.values, 3);
+  const since = new Date(now.getTime() - windowDays(rule.values) * 86_400_000);
+  const rows = await sql.query<{ item_id: string }>(
+    `SELECT e.item_id
+     FROM events e JOIN items i ON i.item_id = e.item_id
+     JOIN touchpoints t ON t.touchpoint_id = e.touchpoint_id AND t.touchpoint_type = 'smart-recommender'
+     WHERE e.event_type = 'click' AND e."timestamp" >= $1 AND e."timestamp" <= $2 AND ${ELIGIBLE} AND ${filter.sql}
+     GROUP BY e.item_id
+     ORDER BY COUNT(*) DESC, e.item_id
+     LIMIT ${MAX_CANDIDATES}`,
+    [since.toISOString(), now.toISOString(), ...filter.params],
+  );
+  return rows.map((r) => r.item_id);
 }
 
 /** The fallback: best-sellers of the last 30 days, then everything else eligible (random at serving). */

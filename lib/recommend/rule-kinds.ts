@@ -7,10 +7,22 @@
  */
 import { mulberry32, seedOf } from "@/lib/data/prng";
 import type { TRule } from "@/lib/touchpoints/schemas";
+import { isLearnedKind, serveLearned } from "./learned-kinds";
+import { type DiscountWindows, discountIdOf, discountValidAt } from "./rule-kinds-shared";
+
+export { type DiscountWindows, discountIdOf, discountValidAt, withinWindow } from "./rule-kinds-shared";
 import type { RuleContext } from "./rule-context";
 
-/** Validity of discounts, by id (loaded with the serving state). */
-export type DiscountWindows = Map<string, { valid_from: Date | null; valid_to: Date | null }>;
+/**
+ * An item a kind places with what it knows about it: its score and evidence (learned kinds), or
+ * that it comes from the kind's fallback (popularity within the rule's filters).
+ */
+export interface Placed {
+  item_id: string;
+  fallback?: boolean;
+  score?: number;
+  evidence?: import("./engine/recommend").Evidence;
+}
 
 export interface ServeInput {
   rule: TRule;
@@ -26,7 +38,7 @@ interface RuleKindServing {
    * visitors). Time-dependent kinds are not: shared answers live one second (./serve-content.ts).
    */
   contextual: boolean;
-  serve(input: ServeInput): Iterable<string>;
+  serve(input: ServeInput): Iterable<string | Placed>;
 }
 
 /** A seeded Fisher-Yates shuffle drawn lazily: k draws cost O(k), not the list's length. */
@@ -44,20 +56,6 @@ export function* lazyShuffle(items: readonly string[], seed: string): Generator<
   }
 }
 
-/** Whether `now` falls in a discount's window (an open end is no limit). */
-export function withinWindow(d: { valid_from: Date | null; valid_to: Date | null }, now: Date): boolean {
-  return (!d.valid_from || d.valid_from <= now) && (!d.valid_to || d.valid_to >= now);
-}
-
-export function discountValidAt(discounts: DiscountWindows | undefined, discountId: string, now: Date): boolean {
-  const d = discounts?.get(discountId);
-  return d !== undefined && withinWindow(d, now);
-}
-
-export function discountIdOf(rule: TRule): string {
-  return String(rule.values.find((v) => v.column_name === "discount_id")?.value ?? "");
-}
-
 const listAsIs: RuleKindServing = { contextual: false, serve: ({ ranked }) => ranked };
 
 const KINDS: Partial<Record<TRule["rule_type"], RuleKindServing>> = {
@@ -72,8 +70,10 @@ const KINDS: Partial<Record<TRule["rule_type"], RuleKindServing>> = {
   },
 };
 
+const learned: RuleKindServing = { contextual: true, serve: serveLearned };
+
 export function ruleKind(rule: TRule): RuleKindServing {
-  return KINDS[rule.rule_type] ?? listAsIs;
+  return KINDS[rule.rule_type] ?? (isLearnedKind(rule.rule_type) ? learned : listAsIs);
 }
 
 /** Whether every visitor gets the same slots from these rules (so the answer can be shared). */

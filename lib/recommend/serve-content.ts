@@ -17,7 +17,9 @@ import { JsonText } from "@/lib/http/handler";
 import { type Filled, fillSlots } from "./fill-slots";
 import { type Identity, resolveIdentity, resolveIdentityNow } from "./identity";
 import { recordImpression } from "./impressions";
+import { explain } from "./explain";
 import { itemView, type TItemView } from "./item-view";
+import { modelsNow } from "./model-store";
 import { type RuleContext, ruleContext } from "./rule-context";
 import { isContextFree } from "./rule-kinds";
 import { rulesOf, type ServingState, servingState, servingStateNow } from "./serving-state";
@@ -29,7 +31,15 @@ export interface ContentEntry {
   position: number;
   item: TItemView;
   /** Which rule filled the slot, or that the fallback did (not in the spec; for previews and debugging). */
-  filled_by: { rule_index: number | null; rule_type: string | null; is_fallback: boolean; strategy_id: string };
+  filled_by: {
+    rule_index: number | null;
+    rule_type: string | null;
+    is_fallback: boolean;
+    strategy_id: string;
+    /** A learned kind's score (higher is stronger), and in previews why it placed the item. */
+    score?: number;
+    explanation?: string;
+  };
 }
 
 export interface Content {
@@ -131,13 +141,34 @@ function prepareNow(options: ContentRequest): Prepared | undefined {
   return identity ? prepared(state, identity, options) : undefined;
 }
 
-function filledBy(f: Filled, strategy: Strategy): ContentEntry["filled_by"] {
-  return {
+function filledBy(f: Filled, strategy: Strategy, state: ServingState, preview?: boolean): ContentEntry["filled_by"] {
+  const out: ContentEntry["filled_by"] = {
     rule_index: f.rule_index,
     rule_type: f.rule_type,
     is_fallback: f.is_fallback,
     strategy_id: strategy.strategy_id,
   };
+  if (f.score !== undefined) out.score = Math.round(f.score * 10_000) / 10_000;
+  if (preview) {
+    const explanation = f.evidence ? explain(f.evidence, itemName(state)) : fallbackExplanation(f);
+    if (explanation) out.explanation = explanation;
+  }
+  return out;
+}
+
+function itemName(state: ServingState): (itemNo: number) => string {
+  const models = modelsNow()?.models;
+  return (n) => {
+    const id = models?.itemIds[n] ?? String(n);
+    return state.items.get(id)?.item_name || id;
+  };
+}
+
+function fallbackExplanation(f: Filled): string | undefined {
+  if (!f.is_fallback) return undefined;
+  return f.rule_type
+    ? "no personal recommendation for this visitor here: best sellers within the rule's filters"
+    : "the touchpoint's fallback: best sellers, then other items";
 }
 
 /** Content as an object (previews, the wheel). */
@@ -152,7 +183,7 @@ export async function serveContent(options: ContentRequest): Promise<Content> {
     content: fillFromState(state, strategy, context).map((f) => ({
       position: f.position,
       item: itemView(state.items.get(f.item_id)!, touchpoint),
-      filled_by: filledBy(f, strategy),
+      filled_by: filledBy(f, strategy, state, options.preview),
     })),
   };
 }
@@ -166,10 +197,10 @@ function fragment(state: ServingState, itemId: string): string {
   return text;
 }
 
-function contentArray(state: ServingState, strategy: Strategy, context: RuleContext): string {
+function contentArray(state: ServingState, strategy: Strategy, context: RuleContext, preview?: boolean): string {
   const parts = fillFromState(state, strategy, context).map(
     (f) =>
-      `{"position":${f.position},"item":${fragment(state, f.item_id)},"filled_by":${JSON.stringify(filledBy(f, strategy))}}`,
+      `{"position":${f.position},"item":${fragment(state, f.item_id)},"filled_by":${JSON.stringify(filledBy(f, strategy, state, preview))}}`,
   );
   return `[${parts.join(",")}]`;
 }
@@ -187,7 +218,7 @@ export function serveContentJson(options: ContentRequest): JsonText | Promise<Js
 
 function render({ state, identity, strategy, context }: Prepared, options: ContentRequest): JsonText {
   let content: string;
-  if (!context.product_id && isContextFree(rulesOf(strategy))) {
+  if (!options.preview && !context.product_id && isContextFree(rulesOf(strategy))) {
     const now = Date.now();
     const shared = state.shared.get(strategy.strategy_id);
     if (shared && now - shared.at < SHARED_MS) content = shared.text;
@@ -195,7 +226,7 @@ function render({ state, identity, strategy, context }: Prepared, options: Conte
       content = contentArray(state, strategy, context);
       state.shared.set(strategy.strategy_id, { text: content, at: now });
     }
-  } else content = contentArray(state, strategy, context);
+  } else content = contentArray(state, strategy, context, options.preview);
   const { touchpoint } = state;
   const id = options.preview ? `${touchpoint.touchpoint_id}-default` : touchpoint.touchpoint_id;
   return new JsonText(

@@ -7,13 +7,15 @@
  * load. A state past its TTL keeps serving while the next one loads (no request waits on the
  * reload); a state forgotten after a change is not served again.
  */
-import { db, type Prisma } from "@/lib/db/client";
+import { db, getDatabase, type Prisma } from "@/lib/db/client";
 import type { Item, Strategy } from "@/lib/db/generated/client";
 import { ApiError, conflict, notFound } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
 import type { TRule } from "@/lib/touchpoints/schemas";
 import { findTouchpointRow, type TouchpointRow as Touchpoint } from "@/lib/touchpoints/touchpoint-rows";
 import { ELIGIBLE } from "./item-filter";
+import { isLearnedKind } from "./learned-kinds";
+import { watchModels } from "./model-store";
 import { FALLBACK_LIST } from "./rule-candidates";
 import { type DiscountWindows, discountIdOf } from "./rule-kinds";
 
@@ -39,6 +41,8 @@ export interface ServingState {
   shared: Map<string, { text: string; at: number }>;
   /** Items whose rows are kept (the head of every list). */
   wanted: Set<string>;
+  /** Every eligible item's row is kept (a learned kind may place any). */
+  allItems: boolean;
   /** What the lists were loaded from: a reload with the same version only re-reads changed items. */
   version: string;
   /** Database time of the last look at changed items. */
@@ -98,10 +102,15 @@ async function load(touchpointId: string, previous?: ServingState): Promise<Serv
     candidates.set(r.strategy_id, perRule);
     for (const id of r.item_ids.slice(0, ROWS_PER_LIST)) wanted.add(id);
   }
-  const rows = await prisma.$queryRawUnsafe<Item[]>(
-    `SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`,
-    [...wanted],
-  );
+  // A learned kind may place any item for someone: every eligible row is kept (./learned-kinds.ts).
+  const allItems = strategies.some((st) => rulesOf(st).some((r) => isLearnedKind(r.rule_type)));
+  if (allItems) watchModels(await getDatabase());
+  const rows = allItems
+    ? await prisma.$queryRawUnsafe<Item[]>(`SELECT i.* FROM items i WHERE ${ELIGIBLE}`)
+    : await prisma.$queryRawUnsafe<Item[]>(`SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`, [
+        ...wanted,
+      ]);
+  if (allItems) for (const r of rows) wanted.add(r.item_id);
   // A few eligible items outside every list, from a place in the catalog that depends on the
   // touchpoint (the primary key's order: no scan): the last resort when lists run dry.
   const extraCount = Math.max(10, touchpoint.number_of_positions * 2);
@@ -131,6 +140,7 @@ async function load(touchpointId: string, previous?: ServingState): Promise<Serv
     fragments: new Map(),
     shared: new Map(),
     wanted,
+    allItems,
     version,
     itemsCheckedAt: checkedAt,
     loadedAt: Date.now(),
@@ -164,7 +174,9 @@ async function refreshItems(
     since,
   );
   const discounts = await loadDiscounts(prisma, previous);
-  const relevant = changed.filter((r) => previous.wanted.has(r.item_id) || previous.items.has(r.item_id));
+  const relevant = previous.allItems
+    ? changed
+    : changed.filter((r) => previous.wanted.has(r.item_id) || previous.items.has(r.item_id));
   const sameDiscounts = JSON.stringify([...discounts]) === JSON.stringify([...previous.discounts]);
   if (relevant.length === 0 && sameDiscounts) {
     return { ...previous, touchpoint, itemsCheckedAt: checkedAt, loadedAt: Date.now() };

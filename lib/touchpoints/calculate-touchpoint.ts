@@ -7,6 +7,8 @@
 import { getDatabase } from "@/lib/db/client";
 import type { Strategy } from "@/lib/db/generated/client";
 import { log } from "@/lib/log";
+import { isLearnedKind } from "@/lib/recommend/learned-kinds";
+import { currentModels, ensureModelsBuilt } from "@/lib/recommend/model-store";
 import { FALLBACK_LIST, fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
 import { defaultFill } from "@/lib/recommend/serve-content";
 import { forgetServingState, servingState } from "@/lib/recommend/serving-state";
@@ -64,6 +66,14 @@ async function calculate(options: { touchpointId: string; now?: Date }): Promise
   if (!touchpoint) return;
   const ids = [touchpoint.default_strategy, ...touchpoint.strategies];
   const strategies = await prisma.strategy.findMany({ where: { strategy_id: { in: ids } } });
+  const needsModels = strategies.some((st) =>
+    (st.rules as TRule[]).some((r) => isLearnedKind(r.rule_type) || r.rule_type === "most-recommended-products"),
+  );
+  if (needsModels) {
+    // The first touchpoint with learned rules builds the models; later ones use the newest build.
+    await ensureModelsBuilt(database);
+    await currentModels(database);
+  }
   for (const strategy of strategies) {
     const rules = strategy.rules as TRule[];
     for (const [index, rule] of rules.entries()) {

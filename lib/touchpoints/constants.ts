@@ -28,16 +28,21 @@ export const RULE_TYPES = [
 ] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
 
-/** Rule kinds computed from the shop's data without a learned model (this release). */
-export const DATA_RULE_TYPES: readonly RuleType[] = [
-  "random-products",
-  "selected-products",
-  "best-sellers",
-  "most-viewed-products",
-  "trending-products",
-  "trending-products-interactions",
-  "merchandise-rules",
-  "discount-leaflet",
+/** Kinds served from the learned models, per visitor or product (lib/recommend/engine). */
+export const LEARNED_RULE_TYPES: readonly RuleType[] = [
+  "similar-products",
+  "similar-products-ai",
+  "related-products",
+  "related-products-ai",
+  "ai-community-based",
+  "ai-community-based-interactions",
+  "history-based",
+  "history-based-interactions",
+  "time-based",
+  "time-based-interactions",
+  "ai-next-gen",
+  "ai-description-based",
+  "ai-attribute-based-leaflet",
 ];
 
 /** What best-sellers counts: units sold (the default), distinct orders, distinct buyers, or revenue. */
@@ -50,6 +55,9 @@ export const RULE_PARAMETERS: Partial<Record<RuleType, readonly string[]>> = {
   "trending-products": ["window_days"],
   "trending-products-interactions": ["window_days"],
   "discount-leaflet": ["discount_id"],
+  "most-recommended-products-interactions": ["window_days"],
+  ...Object.fromEntries(LEARNED_RULE_TYPES.map((kind) => [kind, ["exclude_purchased_days"]])),
+  "ai-attribute-based-leaflet": ["discount_id", "exclude_purchased_days"],
 };
 
 export const TOUCHPOINT_TYPES = ["smart-recommender", "smart-search", "wheel-of-fortune"] as const;
@@ -72,6 +80,7 @@ export { ITEM_FILTER_COLUMNS } from "@/lib/data/item-columns";
 export const PARAMETER_COLUMNS = [
   "window_days",
   "measure",
+  "exclude_purchased_days",
   "discount_id",
   "tenant_id",
   "filter_columns",

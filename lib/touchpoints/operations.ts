@@ -192,8 +192,19 @@ const ZRecommenderContent = z.object({
         .object({
           rule_index: z.number().int().nullable(),
           rule_type: z.string().nullable(),
-          is_fallback: z.boolean(),
+          is_fallback: z
+            .boolean()
+            .describe(
+              "True when the slot took a fallback: the touchpoint's (rule_index null), or a learned kind's own (popularity within the rule's filters) for a visitor or product the models know nothing about",
+            ),
           strategy_id: z.string(),
+          score: z.number().optional().describe("Learned kinds: the item's score for this visitor (higher is stronger)"),
+          explanation: z
+            .string()
+            .optional()
+            .describe(
+              "Previews only: why the item is here, e.g. 'bought together with Red Mug in 214 orders', 'bought 28 days ago; it is usually bought again every 30 days'",
+            ),
         })
         .describe("Which rule filled the slot, or the fallback (an addition to the spec's shape)"),
     }),

@@ -11,7 +11,7 @@ export const ZRuleValue = z.object({
     .min(1, "required")
     .max(100)
     .describe(
-      "An item field (item_id, item_name, product_price, currency, stock, ...), attribute_<name>, category_level_<0-4>, or a rule parameter: window_days (best-sellers, most-viewed-products: days of the window, default 30; trending-products(-interactions): the recent window, default 7), measure (best-sellers: units, orders, buyers or revenue; default units), discount_id (discount-leaflet), tenant_id, filter_columns, limit, match_score (ai-search)",
+      "An item field (item_id, item_name, product_price, currency, stock, ...), attribute_<name>, category_level_<0-4>, or a rule parameter: window_days (best-sellers, most-viewed-products: days of the window, default 30; trending-products(-interactions): the recent window, default 7), measure (best-sellers: units, orders, buyers or revenue; default units), discount_id (discount-leaflet, ai-attribute-based-leaflet), exclude_purchased_days (learned kinds: items the customer bought within these days are left out; 0 keeps them; defaults in ARCHITECTURE.md), tenant_id, filter_columns, limit, match_score (ai-search)",
     ),
   comparator: z
     .enum(COMPARATORS)

@@ -99,6 +99,12 @@ export function strategyShapeErrors(s: TStrategyInput): FieldError[] {
         at([...loc, "values", i, "value"], "window_days must be a whole number of days from 1 to 3650");
       } else if (
         parameterOk &&
+        v.column_name === "exclude_purchased_days" &&
+        !(Number.isInteger(Number(v.value)) && Number(v.value) >= 0 && Number(v.value) <= 3650)
+      ) {
+        at([...loc, "values", i, "value"], "exclude_purchased_days must be a whole number of days from 0 to 3650");
+      } else if (
+        parameterOk &&
         v.column_name === "measure" &&
         !(BEST_SELLER_MEASURES as readonly string[]).includes(String(v.value))
       ) {
@@ -112,6 +118,9 @@ export function strategyShapeErrors(s: TStrategyInput): FieldError[] {
         at([...loc, "values", i, "value"], `${v.column_name} is a number: compare it with a number`);
       }
     });
+    if (rule.rule_type === "ai-attribute-based-leaflet" && !rule.values.some((v) => v.column_name === "discount_id")) {
+      at([...loc, "values"], "an ai-attribute-based-leaflet rule names its leaflet: {column_name: discount_id, value: <discount>}");
+    }
     if (rule.rule_type === "selected-products" && !rule.values.some((v) => v.column_name === "item_id")) {
       at(
         [...loc, "values"],

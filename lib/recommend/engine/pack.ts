@@ -1,0 +1,69 @@
+/**
+ * Models <-> bytes, for the database (lib/recommend/model-store.ts). Typed arrays are copied as
+ * they are (8-byte aligned sections), string arrays as one UTF-8 text joined by NUL, everything
+ * else as JSON in the header: [4 bytes header length][header JSON][sections].
+ */
+type TypedArray = Int32Array | Float32Array | Float64Array | Uint8Array;
+const TYPES = { Int32Array, Float32Array, Float64Array, Uint8Array } as const;
+type TypeName = keyof typeof TYPES;
+
+interface Section {
+  $t: TypeName | "strings";
+  offset: number;
+  length: number;
+}
+
+const SEP = "\u0000";
+
+export function pack(value: unknown): Buffer {
+  const sections: Buffer[] = [];
+  let offset = 0;
+  const add = (bytes: Buffer): number => {
+    const at = offset;
+    const pad = (8 - (bytes.length % 8)) % 8;
+    sections.push(bytes, Buffer.alloc(pad));
+    offset += bytes.length + pad;
+    return at;
+  };
+  const walk = (v: unknown): unknown => {
+    if (ArrayBuffer.isView(v)) {
+      const name = v.constructor.name as TypeName;
+      if (!(name in TYPES)) throw new Error(`cannot pack ${name}`);
+      const bytes = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+      return { $t: name, offset: add(Buffer.from(bytes)), length: (v as TypedArray).length } satisfies Section;
+    }
+    if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string")) {
+      const bytes = Buffer.from((v as string[]).join(SEP), "utf8");
+      return { $t: "strings", offset: add(bytes), length: bytes.length } satisfies Section;
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  const header = Buffer.from(JSON.stringify(walk(value)), "utf8");
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(header.length);
+  return Buffer.concat([length, header, ...sections]);
+}
+
+export function unpack<T>(bytes: Buffer): T {
+  const headerLength = bytes.readUInt32LE(0);
+  const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString("utf8"));
+  const base = 4 + headerLength;
+  const walk = (v: unknown): unknown => {
+    if (v && typeof v === "object" && !Array.isArray(v) && "$t" in v) {
+      const s = v as Section;
+      if (s.$t === "strings") return bytes.subarray(base + s.offset, base + s.offset + s.length).toString("utf8").split(SEP);
+      const Type = TYPES[s.$t];
+      // A copy, aligned: the database's buffer is not 8-byte aligned and may be reused.
+      const out = new Type(s.length);
+      const width = Type.BYTES_PER_ELEMENT;
+      Buffer.from(out.buffer).set(bytes.subarray(base + s.offset, base + s.offset + s.length * width));
+      return out;
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(header) as T;
+}

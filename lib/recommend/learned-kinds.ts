@@ -1,0 +1,109 @@
+/**
+ * Serving a learned rule kind for one request: the request's context (who asks, which product)
+ * becomes an ask to the models in memory (./model-store.ts, ./engine/recommend.ts); the items it
+ * ranks are kept when they pass the rule's item filters; then the rule's own calculated list
+ * (popularity within its filters) follows, marked as the fallback. So an unknown customer, a
+ * customer without history or an item without neighbours gets popularity within the rule's
+ * filters, and exactly those slots say is_fallback.
+ */
+import type { TRule, TRuleValue } from "@/lib/touchpoints/schemas";
+import { COOKIE_VISITOR } from "./engine/interactions";
+import { type Ask, LEARNED_KINDS, type LearnedKind, recommend } from "./engine/recommend";
+import { isFilterColumn } from "./item-filter";
+import { type LoadedModels, modelsNow } from "./model-store";
+import type { RuleContext } from "./rule-context";
+import type { Placed, ServeInput } from "./rule-kinds";
+import { discountIdOf, discountValidAt } from "./rule-kinds-shared";
+
+export function isLearnedKind(kind: string): kind is LearnedKind {
+  return (LEARNED_KINDS as readonly string[]).includes(kind);
+}
+
+/** Kinds about a product: the page's product is their anchor even for a known customer. */
+const PRODUCT_KINDS = new Set<LearnedKind>(["similar-products", "similar-products-ai", "related-products", "related-products-ai"]);
+
+/**
+ * Days within which a customer's purchases are left out, per kind, unless the rule says
+ * (exclude_purchased_days): what they are due to buy again is time-based's point, and a leaflet
+ * shows what is on offer.
+ */
+export const DEFAULT_EXCLUDE_DAYS: Record<LearnedKind, number> = {
+  "similar-products": 30,
+  "similar-products-ai": 30,
+  "related-products": 30,
+  "related-products-ai": 30,
+  "ai-community-based": 90,
+  "ai-community-based-interactions": 90,
+  "history-based": 90,
+  "history-based-interactions": 90,
+  "time-based": 0,
+  "time-based-interactions": 0,
+  "ai-next-gen": 30,
+  "ai-description-based": 90,
+  "ai-attribute-based-leaflet": 0,
+};
+
+const MAX_PICKS = 100;
+
+export function excludeDays(rule: TRule): number {
+  const value = rule.values.find((v) => v.column_name === "exclude_purchased_days")?.value;
+  const days = Number(value);
+  return value !== undefined && Number.isFinite(days) && days >= 0 ? days : DEFAULT_EXCLUDE_DAYS[rule.rule_type as LearnedKind];
+}
+
+export function hasItemFilters(values: TRuleValue[]): boolean {
+  return values.some((v) => isFilterColumn(v.column_name));
+}
+
+/** The models' number of the visitor: their customer id, else their cookie. */
+function userOf(loaded: LoadedModels, context: RuleContext): number | undefined {
+  const { identity } = context;
+  if (identity.identity_type === "product_id") return undefined;
+  const id = identity.customer_id ?? identity.identity_value;
+  return loaded.userNo.get(id) ?? loaded.userNo.get(`${COOKIE_VISITOR}${identity.identity_value}`);
+}
+
+export function askFor(loaded: LoadedModels, rule: TRule, context: RuleContext, leaflet?: readonly string[]): Ask {
+  const kind = rule.rule_type as LearnedKind;
+  const product = context.product_id === undefined ? undefined : loaded.itemNo.get(context.product_id);
+  const user = userOf(loaded, context);
+  const productFirst = PRODUCT_KINDS.has(kind) && product !== undefined;
+  return {
+    kind,
+    ...(user !== undefined && !productFirst ? { user } : {}),
+    ...(product !== undefined && (productFirst || user === undefined) ? { product } : {}),
+    nowMs: context.now.getTime(),
+    excludeDays: excludeDays(rule),
+    limit: MAX_PICKS,
+    ...(leaflet
+      ? { leaflet: leaflet.map((id) => loaded.itemNo.get(id)).filter((n): n is number => n !== undefined) }
+      : {}),
+  };
+}
+
+/** The allowed items of a filtered rule: its calculated list (every matching item), as a set, made once. */
+const allowedSets = new WeakMap<readonly string[], Set<string>>();
+function allowedOf(ranked: readonly string[]): Set<string> {
+  let set = allowedSets.get(ranked);
+  if (!set) {
+    set = new Set(ranked);
+    allowedSets.set(ranked, set);
+  }
+  return set;
+}
+
+export function* serveLearned(input: ServeInput): Generator<string | Placed> {
+  const { rule, ranked, context } = input;
+  const isLeaflet = rule.rule_type === "ai-attribute-based-leaflet";
+  if (isLeaflet && !discountValidAt(input.discounts, discountIdOf(rule), context.now)) return;
+  const loaded = modelsNow();
+  if (loaded) {
+    const allowed = isLeaflet || hasItemFilters(rule.values) ? allowedOf(ranked) : undefined;
+    const picks = recommend(loaded.models, askFor(loaded, rule, context, isLeaflet ? ranked : undefined));
+    for (const p of picks) {
+      const item_id = loaded.models.itemIds[p.item]!;
+      if (!allowed || allowed.has(item_id)) yield { item_id, score: p.score, evidence: p.evidence };
+    }
+  }
+  for (const item_id of ranked) yield { item_id, fallback: true };
+}
