@@ -20,7 +20,9 @@ import { RULE_LABELS, type TRuleValueForm, type TStrategyForm } from "./strategy
 
 const LEAFLETS: readonly string[] = ["discount-leaflet", "ai-attribute-based-leaflet"];
 const MODEL_RULE_TYPES = LEARNED_RULE_TYPES.filter((t) => !LEAFLETS.includes(t));
-const DATA_KINDS = RULE_TYPES.filter((t) => !LEARNED_RULE_TYPES.includes(t) && t !== "ai-search" && !LEAFLETS.includes(t));
+const DATA_KINDS = RULE_TYPES.filter(
+  (t) => !LEARNED_RULE_TYPES.includes(t) && t !== "ai-search" && !LEAFLETS.includes(t),
+);
 
 const COMPARATOR_LABELS: Record<(typeof COMPARATORS)[number], string> = {
   "=": "=",
@@ -126,8 +128,8 @@ export function RuleCard({
           <Badge tone="indigo" className="mr-1">
             personal
           </Badge>
-          Chosen per visitor or product by the learned models; visitors without history get the best sellers within
-          this rule's filters. Add exclude_purchased_days to change how long bought items stay out.
+          Chosen per visitor or product by the learned models; visitors without history get the best sellers within this
+          rule's filters. Add exclude_purchased_days to change how long bought items stay out.
         </p>
       )}
       <ValuesEditor index={index} ruleType={ruleType} control={control} register={register} errors={errors} />

@@ -7,8 +7,8 @@
  */
 import { mulberry32, seedOf } from "@/lib/data/prng";
 import type { TRule } from "@/lib/touchpoints/schemas";
-import type { RuleContext } from "./rule-context";
 import type { Evidence } from "./engine/recommend";
+import type { RuleContext } from "./rule-context";
 import { type DiscountWindows, type Placed, ruleKind } from "./rule-kinds";
 
 export interface Filled {

@@ -20,7 +20,12 @@ export function isLearnedKind(kind: string): kind is LearnedKind {
 }
 
 /** Kinds about a product: the page's product is their anchor even for a known customer. */
-const PRODUCT_KINDS = new Set<LearnedKind>(["similar-products", "similar-products-ai", "related-products", "related-products-ai"]);
+const PRODUCT_KINDS = new Set<LearnedKind>([
+  "similar-products",
+  "similar-products-ai",
+  "related-products",
+  "related-products-ai",
+]);
 
 /**
  * Days within which a customer's purchases are left out, per kind, unless the rule says
@@ -48,7 +53,9 @@ const MAX_PICKS = 100;
 export function excludeDays(rule: TRule): number {
   const value = rule.values.find((v) => v.column_name === "exclude_purchased_days")?.value;
   const days = Number(value);
-  return value !== undefined && Number.isFinite(days) && days >= 0 ? days : DEFAULT_EXCLUDE_DAYS[rule.rule_type as LearnedKind];
+  return value !== undefined && Number.isFinite(days) && days >= 0
+    ? days
+    : DEFAULT_EXCLUDE_DAYS[rule.rule_type as LearnedKind];
 }
 
 export function hasItemFilters(values: TRuleValue[]): boolean {

@@ -16,7 +16,7 @@ import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
-import { type ItemFacts } from "./engine/content";
+import type { ItemFacts } from "./engine/content";
 import { COOKIE_VISITOR, InteractionsBuilder, type KindName } from "./engine/interactions";
 import { itemFacts, NO_FACTS } from "./engine/item-facts";
 import { buildModels, type Models } from "./engine/models";
@@ -53,7 +53,10 @@ async function newestReady(database: Database): Promise<string | undefined> {
 
 async function load(database: Database, modelId: string): Promise<LoadedModels> {
   const started = performance.now();
-  const chunks = await database.prisma.recModelChunk.findMany({ where: { model_id: modelId }, orderBy: { seq: "asc" } });
+  const chunks = await database.prisma.recModelChunk.findMany({
+    where: { model_id: modelId },
+    orderBy: { seq: "asc" },
+  });
   const models = unpack<Models>(Buffer.concat(chunks.map((c) => Buffer.from(c.data))));
   const loaded = {
     modelId,
@@ -121,7 +124,10 @@ async function readCatalog(database: Database, builder: InteractionsBuilder): Pr
   }
 }
 
-async function readEvents(database: Database, builder: InteractionsBuilder): Promise<{ lastId: bigint; count: number }> {
+async function readEvents(
+  database: Database,
+  builder: InteractionsBuilder,
+): Promise<{ lastId: bigint; count: number }> {
   let after = 0n;
   let count = 0;
   for (;;) {

@@ -156,7 +156,9 @@ export async function ruleCandidates(options: { sql: SqlRunner; rule: TRule; now
       const loaded = await currentModels();
       const ids = [...(loaded?.models.mostRecommended ?? [])].map((n) => loaded!.models.itemIds[n]!);
       if (ids.length === 0) return [];
-      const eligible = new Set(await matchingItems(sql, rule.values, now, "i.item_id = ANY($2::text[])", [ids], ids.length));
+      const eligible = new Set(
+        await matchingItems(sql, rule.values, now, "i.item_id = ANY($2::text[])", [ids], ids.length),
+      );
       return ids.filter((id) => eligible.has(id)).slice(0, MAX_CANDIDATES);
     }
     case "most-recommended-products-interactions":
@@ -178,7 +180,14 @@ export async function ruleCandidates(options: { sql: SqlRunner; rule: TRule; now
       if (isLearnedKind(rule.rule_type)) {
         // Served per request from the models (./learned-kinds.ts); this list is the kind's fallback
         // (popularity within the rule's filters) and, for a filtered rule, every item it allows.
-        return matchingItems(sql, rule.values, now, "TRUE", [], hasItemFilters(rule.values) ? MAX_FILTERED : MAX_CANDIDATES);
+        return matchingItems(
+          sql,
+          rule.values,
+          now,
+          "TRUE",
+          [],
+          hasItemFilters(rule.values) ? MAX_FILTERED : MAX_CANDIDATES,
+        );
       }
       return [];
   }

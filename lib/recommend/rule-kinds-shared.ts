@@ -17,4 +17,3 @@ export function discountValidAt(discounts: DiscountWindows | undefined, discount
 export function discountIdOf(rule: TRule): string {
   return String(rule.values.find((v) => v.column_name === "discount_id")?.value ?? "");
 }
-

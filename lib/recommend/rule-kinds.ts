@@ -11,6 +11,7 @@ import { isLearnedKind, serveLearned } from "./learned-kinds";
 import { type DiscountWindows, discountIdOf, discountValidAt } from "./rule-kinds-shared";
 
 export { type DiscountWindows, discountIdOf, discountValidAt, withinWindow } from "./rule-kinds-shared";
+
 import type { RuleContext } from "./rule-context";
 
 /**

@@ -107,9 +107,10 @@ async function load(touchpointId: string, previous?: ServingState): Promise<Serv
   if (allItems) watchModels(await getDatabase());
   const rows = allItems
     ? await prisma.$queryRawUnsafe<Item[]>(`SELECT i.* FROM items i WHERE ${ELIGIBLE}`)
-    : await prisma.$queryRawUnsafe<Item[]>(`SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`, [
-        ...wanted,
-      ]);
+    : await prisma.$queryRawUnsafe<Item[]>(
+        `SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`,
+        [...wanted],
+      );
   if (allItems) for (const r of rows) wanted.add(r.item_id);
   // A few eligible items outside every list, from a place in the catalog that depends on the
   // touchpoint (the primary key's order: no scan): the last resort when lists run dry.

@@ -198,7 +198,10 @@ const ZRecommenderContent = z.object({
               "True when the slot took a fallback: the touchpoint's (rule_index null), or a learned kind's own (popularity within the rule's filters) for a visitor or product the models know nothing about",
             ),
           strategy_id: z.string(),
-          score: z.number().optional().describe("Learned kinds: the item's score for this visitor (higher is stronger)"),
+          score: z
+            .number()
+            .optional()
+            .describe("Learned kinds: the item's score for this visitor (higher is stronger)"),
           explanation: z
             .string()
             .optional()

@@ -119,7 +119,10 @@ export function strategyShapeErrors(s: TStrategyInput): FieldError[] {
       }
     });
     if (rule.rule_type === "ai-attribute-based-leaflet" && !rule.values.some((v) => v.column_name === "discount_id")) {
-      at([...loc, "values"], "an ai-attribute-based-leaflet rule names its leaflet: {column_name: discount_id, value: <discount>}");
+      at(
+        [...loc, "values"],
+        "an ai-attribute-based-leaflet rule names its leaflet: {column_name: discount_id, value: <discount>}",
+      );
     }
     if (rule.rule_type === "selected-products" && !rule.values.some((v) => v.column_name === "item_id")) {
       at(

@@ -110,7 +110,16 @@ beforeAll(async () => {
   token = await tokenFor("user");
   admin = await tokenFor("advanced");
   await startWorkers({ concurrency: 1 });
-  const names = ["Red mug", "Blue mug", "Tea pot", "Tea towel", "Coffee beans", "Garden gnome", "Bird house", "Plant pot"];
+  const names = [
+    "Red mug",
+    "Blue mug",
+    "Tea pot",
+    "Tea towel",
+    "Coffee beans",
+    "Garden gnome",
+    "Bird house",
+    "Plant pot",
+  ];
   await post(items.POST, "/data/items", {
     items: names.map((item_name, i) => ({
       item_id: `lk-${"abcdefgh"[i]}`,
@@ -186,9 +195,7 @@ describe("learned kinds through touchpoints", () => {
   it("time-based: what the customer is due to buy again, explained by their rhythm", async () => {
     const slots = await previewOf(timeBased, { identity_value: "lk-regular", identity_type: "customer_id" });
     expect(ids(slots)[0]).toBe("lk-e");
-    expect(slots[0]!.filled_by.explanation).toBe(
-      "bought 30 days ago; this customer buys it again every 30 days",
-    );
+    expect(slots[0]!.filled_by.explanation).toBe("bought 30 days ago; this customer buys it again every 30 days");
   });
 
   it("unknown customers and customers without history get popularity within the rule, marked fallback", async () => {

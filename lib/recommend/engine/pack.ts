@@ -53,7 +53,11 @@ export function unpack<T>(bytes: Buffer): T {
   const walk = (v: unknown): unknown => {
     if (v && typeof v === "object" && !Array.isArray(v) && "$t" in v) {
       const s = v as Section;
-      if (s.$t === "strings") return bytes.subarray(base + s.offset, base + s.offset + s.length).toString("utf8").split(SEP);
+      if (s.$t === "strings")
+        return bytes
+          .subarray(base + s.offset, base + s.offset + s.length)
+          .toString("utf8")
+          .split(SEP);
       const Type = TYPES[s.$t];
       // A copy, aligned: the database's buffer is not 8-byte aligned and may be reused.
       const out = new Type(s.length);
