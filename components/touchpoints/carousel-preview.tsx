@@ -10,7 +10,7 @@ import { cn } from "../ui/cn";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";
 import type { PreviewParams } from "./keys";
-import { type PreviewItem, type TPreview, usePreview } from "./queries";
+import { type PreviewItem, type TPreview, useCustomerSearch, usePreview } from "./queries";
 import { ruleColor } from "./rule-colors";
 
 const IDENTITY_TYPES = [
@@ -35,9 +35,20 @@ export function CarouselPreview({ touchpoint: t }: { touchpoint: TTouchpoint }) 
         <CardTitle id="preview-title">Preview</CardTitle>
         <p className="mt-1 text-sm text-slate-600">
           The content for one visitor: <code className="font-mono text-xs">default</code>, a customer id, an item id or
-          a cookie. Previews count no impression.
+          a cookie. Each item says which rule placed it and why. Previews count no impression.
         </p>
       </div>
+      <CustomerPicker
+        onPick={(customerId) => {
+          setIdentity(customerId);
+          setIdentityType("customer_id");
+          setParams({
+            identity_value: customerId,
+            identity_type: "customer_id",
+            product_hierarchy_level_value: needsItem && item.trim() ? item.trim() : undefined,
+          });
+        }}
+      />
       <form
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
         onSubmit={(event) => {
@@ -105,6 +116,45 @@ export function CarouselPreview({ touchpoint: t }: { touchpoint: TTouchpoint }) 
   );
 }
 
+/** Find a customer by id, name or e-mail and preview their content. */
+function CustomerPicker({ onPick }: { onPick: (customerId: string) => void }) {
+  const [text, setText] = useState("");
+  const [search, setSearch] = useState("");
+  const found = useCustomerSearch(search);
+  return (
+    <div className="space-y-2">
+      <label htmlFor="preview-customer-search" className="block text-sm font-medium text-slate-700">
+        Find a customer
+      </label>
+      <Input
+        id="preview-customer-search"
+        className="sm:w-96"
+        placeholder="Customer id, name or e-mail"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          const next = event.target.value;
+          window.setTimeout(() => setSearch((current) => (next === event.target.value ? next : current)), 250);
+        }}
+      />
+      {search.trim() && found.data && (
+        <ul className="flex flex-wrap gap-2" data-testid="customer-results">
+          {found.data.rows.length === 0 && <li className="text-sm text-slate-500">No customer matches.</li>}
+          {found.data.rows.map((c) => (
+            <li key={c.customer_id}>
+              <Button size="sm" variant="secondary" onClick={() => onPick(c.customer_id)}>
+                {[c.first_name, c.last_name].filter(Boolean).join(" ") || c.customer_id}
+                <span className="ml-1 font-mono text-[11px] text-slate-500">{c.customer_id}</span>
+                <span className="ml-1 text-[11px] text-slate-500">· {c.purchases_180d} purchases in 180 days</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 function PreviewResult({ preview, touchpoint, stale }: { preview: TPreview; touchpoint: TTouchpoint; stale: boolean }) {
   return (
     <div className={cn("space-y-3", stale && "opacity-60")} aria-busy={stale}>
@@ -161,6 +211,16 @@ function PreviewResult({ preview, touchpoint, stale }: { preview: TPreview; touc
                     </Badge>
                   )}
                 </div>
+                {slot.filled_by.explanation && (
+                  <p className="text-xs text-slate-600" data-testid="explanation">
+                    {slot.filled_by.explanation}
+                    {slot.filled_by.score !== undefined && (
+                      <span className="ml-1 text-slate-400 tabular-nums">
+                        (score {slot.filled_by.score.toFixed(3)})
+                      </span>
+                    )}
+                  </p>
+                )}
                 {slot.item.product_url && (
                   <a
                     href={slot.item.product_url}

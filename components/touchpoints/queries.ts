@@ -181,6 +181,8 @@ export interface FilledBy {
   rule_type: string | null;
   is_fallback: boolean;
   strategy_id: string;
+  score?: number;
+  explanation?: string;
 }
 
 export interface PreviewItem {
@@ -274,5 +276,29 @@ export function useSendTestPromotion() {
     mutationFn: (body: TPromotionTestSend) =>
       apiFetch<{ detail: string }>(`${BASE}/promotions/sms/config`, { method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: outboxKeys.all }),
+  });
+}
+
+export interface CustomerSummary {
+  customer_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  city: string;
+  purchases_180d: number;
+}
+
+/** Customers by part of their id, name or e-mail (the preview's picker); off while the text is empty. */
+export function useCustomerSearch(search: string) {
+  return useQuery({
+    queryKey: ["customers", "search", search],
+    queryFn: () =>
+      fetchList<"customers", CustomerSummary>(
+        `/data/customers?${new URLSearchParams({ search, offset: "0", limit: "8" })}`,
+        "customers",
+      ),
+    enabled: search.trim().length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineOperation, MB } from "@/lib/http/operation";
 import { ZPagination } from "@/lib/http/pagination";
 import { ZDataOverview } from "./get-data-overview";
+import { ZCustomerList } from "./list-customers";
 import { ZDiscountList } from "./list-discounts";
 import { type IntakeKind, MAX_BATCH, RECORD_SCHEMAS, ZIntakeResult } from "./schemas";
 import { ZSegmentList } from "./segments";
@@ -53,6 +54,19 @@ export const dataOverviewOp = defineOperation({
   summary: "Counts of items, customers, events, segments and the last imports",
   auth: "user",
   response: ZDataOverview,
+});
+
+export const listCustomersOp = defineOperation({
+  method: "GET",
+  path: "/data/customers",
+  tag: "Data intake",
+  summary: "Find customers by part of their id, name or e-mail",
+  description: "For pickers (the studio's preview). Most purchases in 180 days first; an id given whole comes first.",
+  auth: "user",
+  query: ZPagination.extend({
+    search: z.string().max(200).optional().describe("The start of the id, or part of the name or e-mail"),
+  }),
+  response: ZCustomerList,
 });
 
 export const listDiscountsOp = defineOperation({

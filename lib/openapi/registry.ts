@@ -2,6 +2,7 @@
 import * as auth from "@/lib/auth/operations";
 import * as data from "@/lib/data/operations";
 import type { Operation } from "@/lib/http/operation";
+import * as recommend from "@/lib/recommend/operations";
 import * as search from "@/lib/search/operations";
 import * as touchpoints from "@/lib/touchpoints/operations";
 import * as reference from "./operations";
@@ -15,5 +16,5 @@ function collect(module: Record<string, unknown>): Operation[] {
 }
 
 export function allOperations(): Operation[] {
-  return [auth, data, touchpoints, search, reference].flatMap((m) => collect(m as Record<string, unknown>));
+  return [auth, data, touchpoints, recommend, search, reference].flatMap((m) => collect(m as Record<string, unknown>));
 }

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as customers from "@/app/api/latest/data/customers/route";
 import * as events from "@/app/api/latest/data/events/route";
 import * as items from "@/app/api/latest/data/items/route";
+import * as models from "@/app/api/latest/touchpoint-studio/models/route";
 import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
 import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
 import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
@@ -260,5 +261,23 @@ describe("learned kinds through touchpoints", () => {
     expect(failed).toEqual([{ status: "failed", error: expect.stringContaining("rec_model_chunks") }]);
     expect((await currentModels())!.modelId).toBe(before);
     expect(ids(await serve(community, "lk-alice", "customer_id"))[0]).toBe("lk-b");
+  });
+
+  it("the builds are listed through the API, and a build can be asked for (advanced users)", async () => {
+    const list = await call(models.GET, { path: "/touchpoint-studio/models", token });
+    expect(list.status).toBe(200);
+    expect(list.body.builds.map((b: { status: string }) => b.status)).toEqual(
+      expect.arrayContaining(["ready", "failed"]),
+    );
+    const failed = list.body.builds.find((b: { status: string }) => b.status === "failed");
+    expect(failed.error).toContain("rec_model_chunks");
+    const ready = list.body.builds.find((b: { status: string }) => b.status === "ready");
+    expect(ready.stats.community.ms).toBeGreaterThanOrEqual(0);
+    expect(ready.events).toBe(18);
+    const refused = await call(models.POST, { path: "/touchpoint-studio/models", token, body: {} });
+    expect(refused.status).toBe(403);
+    const asked = await call(models.POST, { path: "/touchpoint-studio/models", token: admin, body: {} });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    expect(asked.body.queued).toBe(true);
   });
 });

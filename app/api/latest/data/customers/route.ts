@@ -1,6 +1,7 @@
 import { recordImport } from "@/lib/data/import-runs";
 import { ingestBatch } from "@/lib/data/ingest-batch";
-import { intakeOps } from "@/lib/data/operations";
+import { listCustomers } from "@/lib/data/list-customers";
+import { intakeOps, listCustomersOp } from "@/lib/data/operations";
 import { handle } from "@/lib/http/handler";
 
 export const POST = handle(intakeOps.customers, async ({ body, principal }) => {
@@ -8,3 +9,5 @@ export const POST = handle(intakeOps.customers, async ({ body, principal }) => {
   await recordImport({ kind: "customers", source: "api", actor: principal!.subject, result });
   return result;
 });
+
+export const GET = handle(listCustomersOp, ({ query }) => listCustomers(query));
