@@ -63,7 +63,9 @@ export const recsBuild: Scenario = {
     }
     const data = builder.finish();
     const readSeconds = (performance.now() - started) / 1000;
-    console.log(`  ${read.toLocaleString("en")} events of ${data.users.length.toLocaleString("en")} visitors in ${readSeconds.toFixed(1)} s`);
+    console.log(
+      `  ${read.toLocaleString("en")} events of ${data.users.length.toLocaleString("en")} visitors in ${readSeconds.toFixed(1)} s`,
+    );
     const buildStarted = performance.now();
     const models = await buildModels(data, facts, {
       progress: (step) => {

@@ -145,7 +145,9 @@ function CustomerPicker({ onPick }: { onPick: (customerId: string) => void }) {
               <Button size="sm" variant="secondary" onClick={() => onPick(c.customer_id)}>
                 {[c.first_name, c.last_name].filter(Boolean).join(" ") || c.customer_id}
                 <span className="ml-1 font-mono text-[11px] text-slate-500">{c.customer_id}</span>
-                <span className="ml-1 text-[11px] text-slate-500">· {c.purchases_180d} purchases in 180 days</span>
+                <span className="ml-1 text-[11px] text-slate-500">
+                  · {c.purchases_180d} {c.purchases_180d === 1 ? "purchase" : "purchases"} in 180 days
+                </span>
               </Button>
             </li>
           ))}

@@ -101,7 +101,7 @@ test("a history-based carousel previewed for two customers shows different items
   }).toPass({ timeout: 60_000 });
   await expect(page.getByTestId("preview-identity")).toContainText(`${prefix}-alice`);
   await expect(cards.first().getByTestId("explanation")).toContainText(
-    `customers who bought Lantern ${prefix} also bought this`,
+    new RegExp(`3 customers who bought Lantern ${prefix} \\(\\d+ days ago\\) also bought this`),
   );
 
   await search.fill(`Bob${prefix}`);

@@ -26,8 +26,10 @@ export function explain(evidence: Evidence | undefined, name: (itemNo: number) =
           return `described like ${anchor}${when}`;
         default: {
           const who = evidence.model === "community" ? "bought" : "bought or viewed";
-          const also = evidence.second !== undefined ? ` and ${name(evidence.second)}` : "";
-          return `customers who ${who} ${anchor}${also} also ${who} this (${plural(evidence.support, "customer")} with ${anchor})`;
+          if (evidence.second !== undefined) {
+            return `customers who ${who} ${anchor}${when} and ${name(evidence.second)} also ${who} this`;
+          }
+          return `${plural(evidence.support, "customer")} who ${who} ${anchor}${when} also ${who} this`;
         }
       }
     }
