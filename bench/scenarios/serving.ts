@@ -9,7 +9,10 @@
  * - identity `default`;
  * - customer ids drawn uniformly from all customers (almost every request is a customer not seen
  *   before in the run, so nothing per customer can be cached);
- * - known cookie ids drawn the same way.
+ * - known cookie ids drawn the same way;
+ * - customer ids drawn the same way from an ai-community-based carousel (its models built by the
+ *   service when the touchpoint goes live; the share of drawn customers with history is printed:
+ *   the others get the rule's fallback).
  * Smart search where every term is new to the run: the shared search-relevance catalog (54,667
  * titles) as items, and the prefixes of its judged queries as typed ("c", "co", ... "cordless
  * drill"), each asked once, at 8 and at 50 connections.
@@ -180,6 +183,51 @@ async function carouselTouchpoint(service: Service, token: string): Promise<stri
   return touchpointReady(service, token, touchpoint.touchpoint_id as string, 120);
 }
 
+/** A carousel of one ai-community-based rule (5 slots): the first learned rule builds the models. */
+async function communityTouchpoint(service: Service, token: string): Promise<string> {
+  const positions = (await service.api("GET", "/touchpoint-studio/rules/positions?limit=1", undefined, token))
+    .positions as { position_id: string }[];
+  const strategy = await service.api(
+    "POST",
+    "/touchpoint-studio/rules/strategies",
+    {
+      strategy_name: "Bench community",
+      strategy_type: "smart-recommender",
+      strategy_subtype: "carousel",
+      segments: ["all_customers"],
+      rules: [{ rule_type: "ai-community-based", positions: [0, 1, 2, 3, 4], values: [] }],
+    },
+    token,
+  );
+  const touchpoint = await service.api(
+    "POST",
+    "/touchpoint-studio/rules/touchpoints",
+    {
+      touchpoint_name: "Bench community carousel",
+      touchpoint_type: "smart-recommender",
+      position: positions[0]!.position_id,
+      default_strategy: strategy.strategy_id,
+      number_of_positions: 5,
+      is_active: true,
+      is_draft: false,
+    },
+    token,
+  );
+  return touchpointReady(service, token, touchpoint.touchpoint_id as string, 1800);
+}
+
+/** The share of drawn customers the models know (with history): the others get the rule's fallback. */
+async function personalShare(service: Service, token: string, path: string, ids: string[]): Promise<number> {
+  let personal = 0;
+  const sample = ids.slice(0, 200);
+  for (const id of sample) {
+    const res = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${token}`, identity_value: id } });
+    const body = (await res.json()) as { content: { filled_by: { is_fallback: boolean } }[] };
+    if (body.content.some((c) => !c.filled_by.is_fallback)) personal++;
+  }
+  return Math.round((personal / sample.length) * 1000) / 1000;
+}
+
 type Measured = LoadResult & { asked_before: number };
 
 /** Target and its baseline, driven the same way: a 2 s warm-up, then the measured run. */
@@ -302,6 +350,25 @@ async function contentOn(kind: "pglite" | "postgres", options: Options) {
           options,
           say,
         ),
+        community: await (async () => {
+          const started = performance.now();
+          const community = await communityTouchpoint(service, token);
+          const ready_s = Math.round((performance.now() - started) / 100) / 10;
+          const communityPath = `/api/latest/touchpoint-studio/touchpoints/${community}/content`;
+          const share = await personalShare(service, token, communityPath, customersDrawn);
+          say(`ai-community-based ready in ${ready_s} s (models built); ${share * 100}% of drawn customers have history`);
+          const measured = await pair(
+            "content, ai-community-based, customers drawn uniformly",
+            service,
+            [communityPath],
+            customersDrawn,
+            headers,
+            c,
+            options,
+            say,
+          );
+          return { ...measured, ready_s, personal_share: share };
+        })(),
       };
     } finally {
       await service.stop();
@@ -380,7 +447,7 @@ export const serving: Scenario = {
       results[kind] = { content, search };
       const targets: Record<string, boolean> = {};
       if (content) {
-        for (const t of ["default", "customers", "cookies"] as const) {
+        for (const t of ["default", "customers", "cookies", "community"] as const) {
           targets[`content_${t}_at_least_0.5x`] = content[t].ratio >= 0.5;
           targets[`content_${t}_p99_under_20_ms`] = content[t].target.p99_ms < 20;
         }
@@ -392,6 +459,7 @@ export const serving: Scenario = {
               content_default: content.default.ratio,
               content_customers: content.customers.ratio,
               content_cookies: content.cookies.ratio,
+              content_ai_community_based: content.community.ratio,
             }
           : {}),
         ...(search ? { search_new_terms_at_8: search.at_8.ratio, search_new_terms_at_50: search.at_50.ratio } : {}),
