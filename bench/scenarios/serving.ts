@@ -221,7 +221,9 @@ async function personalShare(service: Service, token: string, path: string, ids:
   let personal = 0;
   const sample = ids.slice(0, 200);
   for (const id of sample) {
-    const res = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${token}`, identity_value: id } });
+    const res = await fetch(`${service.url}${path}`, {
+      headers: { authorization: `Bearer ${token}`, identity_value: id },
+    });
     const body = (await res.json()) as { content: { filled_by: { is_fallback: boolean } }[] };
     if (body.content.some((c) => !c.filled_by.is_fallback)) personal++;
   }
@@ -356,7 +358,9 @@ async function contentOn(kind: "pglite" | "postgres", options: Options) {
           const ready_s = Math.round((performance.now() - started) / 100) / 10;
           const communityPath = `/api/latest/touchpoint-studio/touchpoints/${community}/content`;
           const share = await personalShare(service, token, communityPath, customersDrawn);
-          say(`ai-community-based ready in ${ready_s} s (models built); ${share * 100}% of drawn customers have history`);
+          say(
+            `ai-community-based ready in ${ready_s} s (models built); ${share * 100}% of drawn customers have history`,
+          );
           const measured = await pair(
             "content, ai-community-based, customers drawn uniformly",
             service,
