@@ -1,6 +1,7 @@
 /**
  * After the demo shop is loaded: a few live touchpoints so the studio shows real content at once
- * (a best-seller carousel with a VIP variant, a search bar, a wheel over the synthetic leaflet).
+ * (a best-seller carousel with a VIP variant, personal recommendations, bought-together and
+ * similar items, a search bar, a wheel over the synthetic leaflet).
  * Only on a database without strategies; everything goes through the same operations as the API.
  */
 import { db } from "@/lib/db/client";
@@ -81,6 +82,8 @@ export async function createDemoTouchpoints(): Promise<boolean> {
     is_active: true,
   });
 
+  await createLearnedDemoTouchpoints(base, positionFor, home);
+
   const search = await createStrategy({
     ...base,
     strategy_name: "Catalog search",
@@ -154,4 +157,71 @@ export async function createDemoTouchpoints(): Promise<boolean> {
     });
   }
   return true;
+}
+
+type Base = Omit<
+  Parameters<typeof createStrategy>[0],
+  "strategy_name" | "strategy_type" | "strategy_subtype" | "segments" | "rules"
+>;
+
+/** Carousels of learned kinds: the first one going live builds the recommendation models. */
+async function createLearnedDemoTouchpoints(
+  base: Base,
+  positionFor: (name: string) => string | undefined,
+  home: string,
+): Promise<void> {
+  const carousels = [
+    {
+      name: "Recommended for you",
+      subtype: "carousel",
+      position: home,
+      goal: "increase-cross-sell-and-up-sell",
+      rules: [
+        { rule_type: "ai-community-based" as const, positions: [0, 1, 2], values: [] },
+        { rule_type: "time-based" as const, positions: [3], values: [] },
+        { rule_type: "ai-next-gen" as const, positions: [4], values: [] },
+      ],
+    },
+    {
+      name: "Bought together",
+      subtype: "related-products",
+      position: positionFor("Cart") ?? home,
+      goal: "increase-cross-sell-and-up-sell",
+      rules: [{ rule_type: "related-products" as const, positions: [0, 1, 2, 3, 4], values: [] }],
+    },
+    {
+      name: "Similar items",
+      subtype: "similar-products",
+      position: positionFor("similar") ?? home,
+      goal: "",
+      rules: [
+        { rule_type: "similar-products-ai" as const, positions: [0, 1, 2], values: [] },
+        { rule_type: "similar-products" as const, positions: [3, 4], values: [] },
+      ],
+    },
+  ];
+  for (const c of carousels) {
+    const strategy = await createStrategy({
+      ...base,
+      strategy_goal: c.goal,
+      strategy_name: c.name,
+      strategy_type: "smart-recommender",
+      strategy_subtype: c.subtype,
+      segments: ["all_customers"],
+      rules: c.rules,
+    });
+    await createTouchpoint({
+      touchpoint_name: c.name,
+      touchpoint_type: "smart-recommender",
+      touchpoint_subtype: c.subtype,
+      author: "demo",
+      channel: "website",
+      position: c.position,
+      default_strategy: strategy.strategy_id,
+      strategies: [],
+      number_of_positions: 5,
+      is_draft: false,
+      is_active: true,
+    });
+  }
 }
