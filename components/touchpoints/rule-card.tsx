@@ -21,7 +21,7 @@ import { RULE_LABELS, type TRuleValueForm, type TStrategyForm } from "./strategy
 const LEAFLETS: readonly string[] = ["discount-leaflet", "ai-attribute-based-leaflet"];
 const MODEL_RULE_TYPES = LEARNED_RULE_TYPES.filter((t) => !LEAFLETS.includes(t));
 const DATA_KINDS = RULE_TYPES.filter(
-  (t) => !LEARNED_RULE_TYPES.includes(t) && t !== "ai-search" && !LEAFLETS.includes(t),
+  (t) => !(LEARNED_RULE_TYPES as readonly string[]).includes(t) && t !== "ai-search" && !LEAFLETS.includes(t),
 );
 
 const COMPARATOR_LABELS: Record<(typeof COMPARATORS)[number], string> = {

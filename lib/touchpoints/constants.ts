@@ -29,7 +29,7 @@ export const RULE_TYPES = [
 export type RuleType = (typeof RULE_TYPES)[number];
 
 /** Kinds served from the learned models, per visitor or product (lib/recommend/engine). */
-export const LEARNED_RULE_TYPES: readonly RuleType[] = [
+export const LEARNED_RULE_TYPES = [
   "similar-products",
   "similar-products-ai",
   "related-products",
@@ -43,7 +43,7 @@ export const LEARNED_RULE_TYPES: readonly RuleType[] = [
   "ai-next-gen",
   "ai-description-based",
   "ai-attribute-based-leaflet",
-];
+] as const satisfies readonly RuleType[];
 
 /** What best-sellers counts: units sold (the default), distinct orders, distinct buyers, or revenue. */
 export const BEST_SELLER_MEASURES = ["units", "orders", "buyers", "revenue"] as const;

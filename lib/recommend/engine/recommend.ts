@@ -6,26 +6,13 @@
  * kind); each candidate's score sums anchor weight x neighbour score, and the anchor that gave the
  * most is its evidence.
  */
+import { LEARNED_RULE_TYPES } from "@/lib/touchpoints/constants";
 import { KIND_WEIGHT, PURCHASES } from "./interactions";
 import { COMMUNITY_SHARPEN, type Models } from "./models";
 import type { Neighbours } from "./neighbours";
 import { dueness, SEASON_AHEAD, seasonal, type TimePatterns, WEEKS } from "./time-patterns";
 
-export const LEARNED_KINDS = [
-  "similar-products",
-  "similar-products-ai",
-  "related-products",
-  "related-products-ai",
-  "ai-community-based",
-  "ai-community-based-interactions",
-  "history-based",
-  "history-based-interactions",
-  "time-based",
-  "time-based-interactions",
-  "ai-next-gen",
-  "ai-description-based",
-  "ai-attribute-based-leaflet",
-] as const;
+export const LEARNED_KINDS = LEARNED_RULE_TYPES;
 export type LearnedKind = (typeof LEARNED_KINDS)[number];
 
 export type Evidence =
@@ -196,26 +183,29 @@ function anchorsFor(m: Models, ask: Ask, kinds: number, n: number, decay: number
 const ANY = 0b1111;
 const LEAFLET_PRIOR = 1;
 
+/** The neighbour kinds: which neighbours, from which of the visitor's items (kinds, how many, recency decay). */
+const NEIGHBOUR_KINDS: Partial<
+  Record<LearnedKind, { model: NeighbourModel; kinds: number; n: number; decay: number }>
+> = {
+  "ai-community-based": { model: "community", kinds: PURCHASES, n: 200, decay: 1 },
+  "ai-community-based-interactions": { model: "communityAll", kinds: ANY, n: 200, decay: 1 },
+  "history-based": { model: "community", kinds: PURCHASES, n: 10, decay: 0.8 },
+  "history-based-interactions": { model: "communityAll", kinds: ANY, n: 10, decay: 0.8 },
+  "related-products": { model: "related", kinds: PURCHASES, n: 5, decay: 0.8 },
+  "related-products-ai": { model: "relatedAll", kinds: ANY, n: 5, decay: 0.8 },
+  "similar-products": { model: "similar", kinds: ANY, n: 3, decay: 0.7 },
+  "similar-products-ai": { model: "similarText", kinds: ANY, n: 3, decay: 0.7 },
+};
+
 export function recommend(m: Models, ask: Ask): Pick[] {
   const skip = excluded(m, ask);
   if (ask.product !== undefined) skip.add(ask.product);
+  const neighbours = NEIGHBOUR_KINDS[ask.kind];
+  if (neighbours) {
+    const anchors = anchorsFor(m, ask, neighbours.kinds, neighbours.n, neighbours.decay);
+    return neighbourPicks(m, neighbours.model, anchors, ask, skip);
+  }
   switch (ask.kind) {
-    case "ai-community-based":
-      return neighbourPicks(m, "community", anchorsFor(m, ask, PURCHASES, 200, 1), ask, skip);
-    case "ai-community-based-interactions":
-      return neighbourPicks(m, "communityAll", anchorsFor(m, ask, ANY, 200, 1), ask, skip);
-    case "history-based":
-      return neighbourPicks(m, "community", anchorsFor(m, ask, PURCHASES, 10, 0.8), ask, skip);
-    case "history-based-interactions":
-      return neighbourPicks(m, "communityAll", anchorsFor(m, ask, ANY, 10, 0.8), ask, skip);
-    case "related-products":
-      return neighbourPicks(m, "related", anchorsFor(m, ask, PURCHASES, 5, 0.8), ask, skip);
-    case "related-products-ai":
-      return neighbourPicks(m, "relatedAll", anchorsFor(m, ask, ANY, 5, 0.8), ask, skip);
-    case "similar-products":
-      return neighbourPicks(m, "similar", anchorsFor(m, ask, ANY, 3, 0.7), ask, skip);
-    case "similar-products-ai":
-      return neighbourPicks(m, "similarText", anchorsFor(m, ask, ANY, 3, 0.7), ask, skip);
     case "ai-next-gen":
       return nextGen(m, ask, skip);
     case "time-based":
@@ -226,6 +216,8 @@ export function recommend(m: Models, ask: Ask): Pick[] {
       return described(m, ask, skip);
     case "ai-attribute-based-leaflet":
       return leaflet(m, ask, skip);
+    default:
+      return [];
   }
 }
 
