@@ -168,6 +168,42 @@ beforeAll(async () => {
   historyInteractions = await touchpointWith("history-based-interactions");
 });
 
+const KINDS = [
+  "ai-community-based",
+  "ai-community-based-interactions",
+  "history-based",
+  "history-based-interactions",
+  "related-products",
+  "related-products-ai",
+  "similar-products",
+  "similar-products-ai",
+  "time-based",
+  "time-based-interactions",
+  "ai-next-gen",
+  "ai-description-based",
+];
+
+describe("every learned kind serves through a touchpoint", () => {
+  it("for a customer, the customer's cookie and a product: personal items, never the product itself", async () => {
+    for (const kind of KINDS) {
+      const id = await touchpointWith(kind);
+      for (const [identity, type] of [
+        ["lk-alice", "customer_id"],
+        ["lk-alice-cookie", "cookie_id"],
+        ["lk-a", "product_id"],
+      ] as const) {
+        const slots = await serve(id, identity, type);
+        expect(slots.length, `${kind} ${type}`).toBe(3);
+        expect(
+          slots.some((s) => !s.filled_by.is_fallback && s.filled_by.rule_type === kind),
+          `${kind} for ${type}: ${JSON.stringify(slots.map((s) => [s.item.item_id, s.filled_by]))}`,
+        ).toBe(true);
+        if (type === "product_id") expect(ids(slots)).not.toContain("lk-a");
+      }
+    }
+  });
+});
+
 describe("learned kinds through touchpoints", () => {
   it("ai-community-based: what customers with the same items bought, per customer", async () => {
     const alice = await serve(community, "lk-alice", "customer_id");
