@@ -79,6 +79,11 @@ export async function startService(settings: Record<string, string>, say: (line:
       say(`the service exited (${code ?? signal}) during the run; its last output:\n${output.slice(-3000)}`);
   });
   const api: Service["api"] = async (method, path, body, token) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `the service has exited (${child.exitCode ?? child.signalCode}); its last output:\n${output.slice(-3000)}`,
+      );
+    }
     const response = await fetch(`${url}/api/latest${path}`, {
       method,
       headers: {
@@ -144,7 +149,13 @@ export async function startFixedServer(body: string): Promise<{ url: string; sto
 /** Waits until a touchpoint made through the API is ready and not calculating; returns its id. */
 export async function touchpointReady(service: Service, token: string, id: string, seconds = 120): Promise<string> {
   for (let i = 0; i < seconds * 10; i++) {
-    const state = await service.api("GET", `/touchpoint-studio/rules/touchpoints/${id}`, undefined, token);
+    // A connection error is retried: the next call says so if the service has exited.
+    const state = await service
+      .api("GET", `/touchpoint-studio/rules/touchpoints/${id}`, undefined, token)
+      .catch((error: Error) => {
+        if (/has exited/.test(error.message)) throw error;
+        return {} as Record<string, unknown>;
+      });
     if (state.is_ready && !state.is_calculating) return id;
     await new Promise((r) => setTimeout(r, 100));
   }

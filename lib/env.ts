@@ -50,6 +50,19 @@ const ZEnv = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Search results kept per process for repeated terms (0: none); dropped on every catalog change. */
   SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  /** The kind behind customer lists' product_1..product_10 (recommendations_type default). */
+  DEFAULT_RECOMMENDATION_KIND: z
+    .enum([
+      "ai-community-based",
+      "ai-community-based-interactions",
+      "history-based",
+      "history-based-interactions",
+      "time-based",
+      "time-based-interactions",
+      "ai-next-gen",
+      "ai-description-based",
+    ])
+    .default("ai-community-based"),
   /** When the recommendation models are rebuilt from all events (cron, the server's time zone). */
   RECS_BUILD_CRON: z.string().default("30 2 * * *"),
   /** New events that make a rebuild worth it before the schedule (checked every 10 minutes). */

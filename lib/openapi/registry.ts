@@ -1,4 +1,5 @@
 /** Every API operation, for the OpenAPI document. A new area adds its operations module here. */
+import * as audiences from "@/lib/audiences/operations";
 import * as auth from "@/lib/auth/operations";
 import * as data from "@/lib/data/operations";
 import type { Operation } from "@/lib/http/operation";
@@ -16,5 +17,7 @@ function collect(module: Record<string, unknown>): Operation[] {
 }
 
 export function allOperations(): Operation[] {
-  return [auth, data, touchpoints, recommend, search, reference].flatMap((m) => collect(m as Record<string, unknown>));
+  return [auth, data, touchpoints, recommend, audiences, search, reference].flatMap((m) =>
+    collect(m as Record<string, unknown>),
+  );
 }

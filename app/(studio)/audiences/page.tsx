@@ -1,14 +1,22 @@
 import type { Metadata } from "next";
-import { BeingBuilt } from "@/components/studio/being-built";
+import { AudienceBuilder } from "@/components/audiences/audience-builder";
+import { AudiencesList } from "@/components/audiences/audiences-list";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Audiences · Lumen" };
 
 export default function AudiencesPage() {
   return (
-    <BeingBuilt title="Audiences">
-      Audiences are groups of customers chosen by filters on who they are and what they did (segment, consents,
-      purchases, views, a funnel of steps). Here you will build those filters, see how many customers match before you
-      save, browse the matching customers and export them or use them as the recipients of a campaign.
-    </BeingBuilt>
+    <>
+      <PageHeader title="Audiences">
+        Groups of customers chosen by filters on who they are and what they bought. The funnel counts as you edit; a
+        static audience keeps the customers found when it is created, a dynamic one is counted again. Exports by e-mail
+        come next.
+      </PageHeader>
+      <div className="space-y-6">
+        <AudienceBuilder />
+        <AudiencesList />
+      </div>
+    </>
   );
 }

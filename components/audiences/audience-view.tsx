@@ -1,0 +1,146 @@
+"use client";
+/** One audience: its funnel as bars, its members with their recommended products, recalculation for dynamic ones. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiFetch, errorMessage } from "../api/client";
+import { Alert } from "../ui/alert";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card, CardTitle } from "../ui/card";
+import { Table, TBody, Td, Th } from "../ui/table";
+
+interface Audience {
+  audience_id: string;
+  audience_name: string;
+  status: string;
+  is_dynamic: boolean;
+  audience_size: number;
+  date_modified: string;
+  filters: {
+    values: {
+      filter_name: string;
+      filter_entity: string;
+      filter_type: string;
+      count_before: number | null;
+      count_now: number | null;
+      filtered_percentage: string | null;
+    }[];
+  }[];
+}
+type Row = Record<string, string | number | null>;
+
+export function AudienceView({ id }: { id: string }) {
+  const client = useQueryClient();
+  const [offset, setOffset] = useState(0);
+  const audience = useQuery({
+    queryKey: ["audiences", id],
+    queryFn: () => apiFetch<Audience>(`/customer-studio/audiences/${encodeURIComponent(id)}`),
+  });
+  const members = useQuery({
+    queryKey: ["audiences", id, "customers", offset],
+    queryFn: () =>
+      apiFetch<{ count: number; customers: Row[] }>(
+        `/customer-studio/audiences/${encodeURIComponent(id)}/customers?offset=${offset}&limit=20`,
+      ),
+  });
+  const recalc = useMutation({
+    mutationFn: () =>
+      apiFetch(`/customer-studio/audiences/${encodeURIComponent(id)}/recalculate`, { method: "POST", body: {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["audiences", id] }),
+  });
+  if (audience.error) return <Alert tone="error">{errorMessage(audience.error)}</Alert>;
+  const a = audience.data;
+  if (!a) return <p role="status">Loading…</p>;
+  const steps = a.filters.flatMap((g) => g.values);
+  const total = steps[0]?.count_before ?? a.audience_size;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="text-2xl font-semibold text-slate-900">{a.audience_name}</h1>
+        <Badge tone={a.status === "created" ? "green" : "slate"}>{a.status}</Badge>
+        <Badge>{a.is_dynamic ? "dynamic" : "static"}</Badge>
+        {a.is_dynamic && (
+          <Button size="sm" variant="secondary" onClick={() => recalc.mutate()} disabled={recalc.isPending}>
+            {recalc.isPending ? "Recalculating…" : "Recalculate"}
+          </Button>
+        )}
+      </div>
+      {recalc.error && <Alert tone="error">{errorMessage(recalc.error)}</Alert>}
+      <Card className="space-y-2" aria-labelledby="funnel-title">
+        <CardTitle id="funnel-title">Funnel</CardTitle>
+        <ol className="space-y-1" data-testid="funnel">
+          {steps.map((s, k) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a funnel step is its place in the funnel
+            <li key={k} className="grid grid-cols-[12rem_1fr_14rem] items-center gap-2 text-sm">
+              <span className="truncate">
+                {k + 1}. {s.filter_name} {s.filter_entity !== "customer" ? `(${s.filter_entity})` : ""} {s.filter_type}
+              </span>
+              <span className="h-4 rounded bg-slate-100">
+                <span
+                  className="block h-4 rounded bg-indigo-500"
+                  style={{ width: `${total ? ((s.count_now ?? 0) / total) * 100 : 0}%` }}
+                />
+              </span>
+              <span className="tabular-nums">
+                {(s.count_before ?? 0).toLocaleString("en")} →{" "}
+                <strong>{(s.count_now ?? 0).toLocaleString("en")}</strong> ({s.filtered_percentage}%)
+              </span>
+            </li>
+          ))}
+        </ol>
+        <p className="text-sm">
+          Audience size: <strong data-testid="audience-size">{a.audience_size.toLocaleString("en")}</strong>
+        </p>
+      </Card>
+      <Card className="space-y-2" aria-labelledby="members-title">
+        <CardTitle id="members-title">Customers ({members.data?.count.toLocaleString("en") ?? "…"})</CardTitle>
+        <Table>
+          <thead>
+            <tr>
+              <Th>Customer</Th>
+              <Th>Name</Th>
+              <Th>City</Th>
+              <Th>Segment</Th>
+              <Th className="text-right">CLV</Th>
+              <Th>Recommended products</Th>
+            </tr>
+          </thead>
+          <TBody>
+            {(members.data?.customers ?? []).map((c) => (
+              <tr key={String(c.customer_id)} data-testid="member-row">
+                <Td className="font-mono text-xs">{c.customer_id}</Td>
+                <Td>{[c.first_name, c.last_name].filter(Boolean).join(" ")}</Td>
+                <Td>{c.city}</Td>
+                <Td>{c.segment_name || c.segment_id}</Td>
+                <Td className="text-right tabular-nums">{Number(c.clv_value ?? 0).toFixed(2)}</Td>
+                <Td className="font-mono text-xs">
+                  {Array.from({ length: 10 }, (_, i) => c[`product_${i + 1}`])
+                    .filter(Boolean)
+                    .join(", ")}
+                </Td>
+              </tr>
+            ))}
+          </TBody>
+        </Table>
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - 20))}
+          >
+            Previous
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!members.data || offset + 20 >= members.data.count}
+            onClick={() => setOffset(offset + 20)}
+          >
+            Next
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * GET /customer-studio/audiences/<audience_or_segment_id>/customers: the customers of an audience
+ * (a static one's stored members, a dynamic one's filters now) or of a segment (all_customers:
+ * everyone), as spec 2.9's rows, with product_1 to product_10 from the recommendation engine.
+ */
+import { z } from "zod";
+import { ALL_CUSTOMERS } from "@/lib/data/segments";
+import { getDatabase } from "@/lib/db/client";
+import type { Customer } from "@/lib/db/generated/client";
+import { env } from "@/lib/env";
+import { notFound } from "@/lib/http/errors";
+import { listResponse, type TPagination, ZList } from "@/lib/http/pagination";
+import { recommendedItems } from "@/lib/recommend/recommend-for-customers";
+import { findAudience } from "./audiences";
+import { compileFunnel } from "./compile";
+import type { TAudience, TFilterGroupInput } from "./schemas";
+
+const PRODUCTS = 10;
+
+export const ZCustomerRow = z.object({
+  customer_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+  gender: z.string(),
+  age: z.number().int().nullable(),
+  city: z.string(),
+  segment_id: z.string(),
+  segment_name: z.string(),
+  clv_value: z.number(),
+  ...Object.fromEntries(Array.from({ length: PRODUCTS }, (_, i) => [`product_${i + 1}`, z.string().nullable()])),
+});
+export const ZCustomerRows = ZList("customers", ZCustomerRow);
+
+/** Who is in an audience or segment: a SQL condition on customers c with its parameters. */
+export async function membership(id: string): Promise<{ where: string; params: unknown[]; recommendations: number }> {
+  if (id === ALL_CUSTOMERS) return { where: "TRUE", params: [], recommendations: PRODUCTS };
+  const database = await getDatabase();
+  if (id.startsWith("audience-id-")) {
+    const audience = await findAudience(id).catch(() => undefined);
+    if (audience) {
+      const recommendations =
+        (audience.recommendations_export as TAudience["recommendations_export"]).number_of_recommendations ?? PRODUCTS;
+      if (audience.status === "created" && !audience.is_dynamic) {
+        return {
+          where: "EXISTS (SELECT 1 FROM audience_members m WHERE m.audience_id = $1 AND m.customer_id = c.customer_id)",
+          params: [id],
+          recommendations,
+        };
+      }
+      const compiled = compileFunnel(audience.filters as TFilterGroupInput[]);
+      return { where: compiled.where, params: compiled.params, recommendations };
+    }
+  }
+  const known = await database.sql.query<{ n: number }>("SELECT 1 AS n FROM customers WHERE segment_id = $1 LIMIT 1", [
+    id,
+  ]);
+  if (known.length === 0) throw notFound(`No audience or segment has id ${id}.`);
+  return { where: "c.segment_id = $1", params: [id], recommendations: PRODUCTS };
+}
+
+export async function audienceCustomers(id: string, page: TPagination) {
+  const database = await getDatabase();
+  const m = await membership(id);
+  const n = m.params.length;
+  const [rows, count] = await Promise.all([
+    database.sql.query<Customer>(
+      `SELECT c.* FROM customers c WHERE ${m.where} ORDER BY c.customer_id LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...m.params, page.limit, page.offset],
+    ),
+    database.sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM customers c WHERE ${m.where}`, m.params),
+  ]);
+  const products = await recommendedItems(
+    rows.map((r) => r.customer_id),
+    m.recommendations,
+    env().DEFAULT_RECOMMENDATION_KIND,
+  );
+  return listResponse(
+    "customers",
+    page,
+    rows.map((c) => {
+      const items = products.get(c.customer_id) ?? [];
+      return {
+        customer_id: c.customer_id,
+        first_name: c.first_name,
+        last_name: c.last_name,
+        phone_number: c.phone_number,
+        email: c.email,
+        gender: c.gender,
+        age: c.age,
+        city: c.city,
+        segment_id: c.segment_id,
+        segment_name: c.segment_name,
+        clv_value: c.clv_value,
+        ...Object.fromEntries(Array.from({ length: PRODUCTS }, (_, i) => [`product_${i + 1}`, items[i] ?? null])),
+      };
+    }),
+    Number(count[0]?.n ?? 0),
+  );
+}
