@@ -304,6 +304,7 @@ async function contentOn(kind: "pglite" | "postgres", options: Options) {
   try {
     setDatabase(database);
     let memory: Awaited<ReturnType<typeof identityMemory>>;
+    let buyers: string[] = [];
     let size: ShopSize;
     try {
       await migrate(database);
@@ -311,6 +312,11 @@ async function contentOn(kind: "pglite" | "postgres", options: Options) {
       size = await loadShop(options, say);
       say(`shop loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
       memory = await identityMemory(say);
+      // Customers with purchases (the ones the community model knows), for the personal path.
+      const rows = await database.sql.query<{ customer_id: string }>(
+        "SELECT DISTINCT customer_id FROM events WHERE event_type = 'purchase' AND customer_id IS NOT NULL LIMIT 400000",
+      );
+      buyers = rows.map((r) => r.customer_id);
     } finally {
       setDatabase(undefined);
       await database.close();
@@ -371,7 +377,23 @@ async function contentOn(kind: "pglite" | "postgres", options: Options) {
             options,
             say,
           );
-          return { ...measured, ready_s, personal_share: share };
+          const random = mulberry32(7);
+          const buyersDrawn = Array.from({ length: 400_000 }, () => buyers[Math.floor(random() * buyers.length)]!);
+          const buyersShare = await personalShare(service, token, communityPath, buyersDrawn);
+          say(
+            `${buyers.length.toLocaleString("en")} customers with purchases; ${buyersShare * 100}% of those drawn get personal items`,
+          );
+          const personal = await pair(
+            "content, ai-community-based, customers with purchases drawn uniformly",
+            service,
+            [communityPath],
+            buyersDrawn,
+            headers,
+            c,
+            options,
+            say,
+          );
+          return { ...measured, ready_s, personal_share: share, buyers: { ...personal, personal_share: buyersShare } };
         })(),
       };
     } finally {
@@ -464,6 +486,7 @@ export const serving: Scenario = {
               content_customers: content.customers.ratio,
               content_cookies: content.cookies.ratio,
               content_ai_community_based: content.community.ratio,
+              content_ai_community_based_buyers: content.community.buyers.ratio,
             }
           : {}),
         ...(search ? { search_new_terms_at_8: search.at_8.ratio, search_new_terms_at_50: search.at_50.ratio } : {}),
