@@ -268,6 +268,8 @@ export function repurchaseScore(daysAgo: number, intervalDays: number, days: num
   return days * Math.exp(-daysAgo / RECENCY_DAYS) * (0.5 + dueness(Math.min(daysAgo, intervalDays), intervalDays));
 }
 
+const squash = (x: number) => x / (1 + x);
+
 /** Seasonal lift of item i at ms: its visitors in these weeks against its average weeks. */
 function seasonLift(p: TimePatterns, i: number, ms: number): number {
   let all = 0;
@@ -299,7 +301,8 @@ function timeBased(m: Models, ask: Ask, skip: Set<number>, p: TimePatterns, kind
       if (score >= 0.3) {
         picks.push({
           item: i,
-          score: 100 + score,
+          // Due items first: scores in (1, 2); the others in (0, 1).
+          score: 1 + squash(score),
           evidence: { type: "due", daysAgo: Math.round(daysAgo), intervalDays: Math.round(interval), personal },
         });
       }
@@ -316,7 +319,7 @@ function timeBased(m: Models, ask: Ask, skip: Set<number>, p: TimePatterns, kind
     const lift = seasonLift(p, n.item, ask.nowMs);
     picks.push({
       item: n.item,
-      score: n.score * lift,
+      score: squash(n.score * lift),
       evidence: lift > 1.2 ? { type: "season", visitors: Math.round(seasonal(p, n.item, ask.nowMs)) } : n.evidence,
     });
   }
@@ -330,7 +333,7 @@ function timeBased(m: Models, ask: Ask, skip: Set<number>, p: TimePatterns, kind
       if (due.has(i) || skip.has(i)) continue;
       picks.push({
         item: i,
-        score: seasonal(p, i, ask.nowMs),
+        score: squash(seasonal(p, i, ask.nowMs)),
         evidence: { type: "season", visitors: Math.round(seasonal(p, i, ask.nowMs)) },
       });
     }
