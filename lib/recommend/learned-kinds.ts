@@ -48,7 +48,7 @@ export const DEFAULT_EXCLUDE_DAYS: Record<LearnedKind, number> = {
   "ai-attribute-based-leaflet": 0,
 };
 
-const MAX_PICKS = 100;
+const MAX_PICKS = 50;
 
 export function excludeDays(rule: TRule): number {
   const value = rule.values.find((v) => v.column_name === "exclude_purchased_days")?.value;

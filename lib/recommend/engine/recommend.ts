@@ -9,7 +9,7 @@
 import { LEARNED_RULE_TYPES } from "@/lib/touchpoints/constants";
 import { KIND_WEIGHT, PURCHASES } from "./interactions";
 import { COMMUNITY_SHARPEN, type Models } from "./models";
-import type { Neighbours } from "./neighbours";
+import { type Neighbours, TopK } from "./neighbours";
 import { dueness, SEASON_AHEAD, seasonal, type TimePatterns, WEEKS } from "./time-patterns";
 
 export const LEARNED_KINDS = LEARNED_RULE_TYPES;
@@ -118,16 +118,28 @@ function excluded(m: Models, ask: Ask): Set<number> {
   return out;
 }
 
+/** Neighbour scores raised to a power, computed once per model (not per request). */
+const sharpened = new WeakMap<Neighbours, Float32Array>();
+function scoresOf(nb: Neighbours, sharpen: number): Float32Array {
+  if (sharpen === 1) return nb.score;
+  let out = sharpened.get(nb);
+  if (!out) {
+    out = nb.score.map((x) => x ** sharpen);
+    sharpened.set(nb, out);
+  }
+  return out;
+}
+
 function neighbourPicks(m: Models, model: NeighbourModel, anchors: Anchor[], ask: Ask, skip: Set<number>): Pick[] {
-  const nb: Neighbours = m[model];
-  const sharpen = model === "community" || model === "communityAll" ? COMMUNITY_SHARPEN : 1;
+  const nb = m[model];
+  const scores = scoresOf(nb, model === "community" || model === "communityAll" ? COMMUNITY_SHARPEN : 1);
   const s = scratch(m);
   let nTouched = 0;
   for (const a of anchors) {
     for (let q = nb.start[a.item]!; q < nb.start[a.item + 1]!; q++) {
       const j = nb.item[q]!;
       if (skip.has(j)) continue;
-      const c = a.weight * (sharpen === 1 ? nb.score[q]! : nb.score[q]! ** sharpen);
+      const c = a.weight * scores[q]!;
       if (s.score[j] === 0) {
         s.touched[nTouched++] = j;
         s.second[j] = -1;
@@ -141,15 +153,16 @@ function neighbourPicks(m: Models, model: NeighbourModel, anchors: Anchor[], ask
       } else if (s.second[j] === -1) s.second[j] = a.item;
     }
   }
+  // The best `limit` by score first (no allocation per candidate), then objects for those only.
+  const best = new TopK(ask.limit);
+  for (let t = 0; t < nTouched; t++) best.offer(s.touched[t]!, s.score[s.touched[t]!]!);
   const minuteOf = new Map(anchors.map((a) => [a.item, a.minute]));
-  const picks: Pick[] = [];
-  for (let t = 0; t < nTouched; t++) {
-    const j = s.touched[t]!;
+  const picks: Pick[] = best.sorted().map(({ id: j, score }) => {
     const anchor = s.bestAnchor[j]!;
     const minute = minuteOf.get(anchor);
-    picks.push({
+    return {
       item: j,
-      score: s.score[j]!,
+      score,
       evidence: {
         type: "neighbour",
         model,
@@ -158,11 +171,13 @@ function neighbourPicks(m: Models, model: NeighbourModel, anchors: Anchor[], ask
         ...(s.second[j]! >= 0 ? { second: s.second[j]! } : {}),
         ...(minute !== undefined ? { anchorDays: Math.floor((ask.nowMs / 60_000 - minute) / 1440) } : {}),
       },
-    });
-    s.score[j] = 0;
-    s.best[j] = 0;
+    };
+  });
+  for (let t = 0; t < nTouched; t++) {
+    s.score[s.touched[t]!] = 0;
+    s.best[s.touched[t]!] = 0;
   }
-  return top(picks, ask.limit);
+  return picks;
 }
 
 function top(picks: Pick[], limit: number): Pick[] {
