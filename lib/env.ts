@@ -67,6 +67,16 @@ const ZEnv = z.object({
   RECS_BUILD_CRON: z.string().default("30 2 * * *"),
   /** New events that make a rebuild worth it before the schedule (checked every 10 minutes). */
   RECS_REBUILD_EVENTS: z.coerce.number().int().min(1).default(100_000),
+  /**
+   * Where e-mail goes: an smtp:// or smtps:// URL (user and password in it). Unset: e-mails are
+   * kept in the outbox (the studio's Outbox page) instead of being sent.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The sender of every e-mail the service sends (exports' links, campaigns). */
+  EMAIL_FROM: z.string().min(3).default("Lumen <no-reply@lumen.local>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Proxies whose X-Forwarded-For is believed (IPs and CIDR ranges, comma-separated; none by default). */
   TRUSTED_PROXIES: z

@@ -15,7 +15,7 @@ import { findAudience } from "./audiences";
 import { compileFunnel } from "./compile";
 import type { TAudience, TFilterGroupInput } from "./schemas";
 
-const PRODUCTS = 10;
+export const PRODUCTS = 10;
 
 export const ZCustomerRow = z.object({
   customer_id: z.string(),
@@ -33,9 +33,17 @@ export const ZCustomerRow = z.object({
 });
 export const ZCustomerRows = ZList("customers", ZCustomerRow);
 
+export interface Membership {
+  where: string;
+  params: unknown[];
+  recommendations: number;
+  /** The audience's name, or the segment's. */
+  name: string;
+}
+
 /** Who is in an audience or segment: a SQL condition on customers c with its parameters. */
-export async function membership(id: string): Promise<{ where: string; params: unknown[]; recommendations: number }> {
-  if (id === ALL_CUSTOMERS) return { where: "TRUE", params: [], recommendations: PRODUCTS };
+export async function membership(id: string): Promise<Membership> {
+  if (id === ALL_CUSTOMERS) return { where: "TRUE", params: [], recommendations: PRODUCTS, name: "All customers" };
   const database = await getDatabase();
   if (id.startsWith("audience-id-")) {
     const audience = await findAudience(id).catch(() => undefined);
@@ -47,17 +55,19 @@ export async function membership(id: string): Promise<{ where: string; params: u
           where: "EXISTS (SELECT 1 FROM audience_members m WHERE m.audience_id = $1 AND m.customer_id = c.customer_id)",
           params: [id],
           recommendations,
+          name: audience.audience_name,
         };
       }
       const compiled = compileFunnel(audience.filters as TFilterGroupInput[]);
-      return { where: compiled.where, params: compiled.params, recommendations };
+      return { where: compiled.where, params: compiled.params, recommendations, name: audience.audience_name };
     }
   }
-  const known = await database.sql.query<{ n: number }>("SELECT 1 AS n FROM customers WHERE segment_id = $1 LIMIT 1", [
-    id,
-  ]);
+  const known = await database.sql.query<{ segment_name: string }>(
+    "SELECT segment_name FROM customers WHERE segment_id = $1 LIMIT 1",
+    [id],
+  );
   if (known.length === 0) throw notFound(`No audience or segment has id ${id}.`);
-  return { where: "c.segment_id = $1", params: [id], recommendations: PRODUCTS };
+  return { where: "c.segment_id = $1", params: [id], recommendations: PRODUCTS, name: known[0]!.segment_name || id };
 }
 
 export async function audienceCustomers(id: string, page: TPagination) {
@@ -79,23 +89,25 @@ export async function audienceCustomers(id: string, page: TPagination) {
   return listResponse(
     "customers",
     page,
-    rows.map((c) => {
-      const items = products.get(c.customer_id) ?? [];
-      return {
-        customer_id: c.customer_id,
-        first_name: c.first_name,
-        last_name: c.last_name,
-        phone_number: c.phone_number,
-        email: c.email,
-        gender: c.gender,
-        age: c.age,
-        city: c.city,
-        segment_id: c.segment_id,
-        segment_name: c.segment_name,
-        clv_value: c.clv_value,
-        ...Object.fromEntries(Array.from({ length: PRODUCTS }, (_, i) => [`product_${i + 1}`, items[i] ?? null])),
-      };
-    }),
+    rows.map((c) => customerRow(c, products.get(c.customer_id) ?? [])),
     Number(count[0]?.n ?? 0),
   );
+}
+
+/** Spec 2.9's row of one customer with its recommended items (null beyond the list). */
+export function customerRow(c: Customer, items: string[]) {
+  return {
+    customer_id: c.customer_id,
+    first_name: c.first_name,
+    last_name: c.last_name,
+    phone_number: c.phone_number,
+    email: c.email,
+    gender: c.gender,
+    age: c.age,
+    city: c.city,
+    segment_id: c.segment_id,
+    segment_name: c.segment_name,
+    clv_value: Math.round(c.clv_value * 100) / 100,
+    ...Object.fromEntries(Array.from({ length: PRODUCTS }, (_, i) => [`product_${i + 1}`, items[i] ?? null])),
+  };
 }

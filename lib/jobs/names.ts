@@ -9,4 +9,6 @@ export const JOBS = {
   purgeIdempotencyKeys: "http.purge-idempotency-keys",
   buildModels: "recommend.build-models",
   checkModelEvents: "recommend.check-new-events",
+  exportAudience: "audiences.export",
+  purgeExports: "audiences.purge-exports",
 } as const;

@@ -3,6 +3,8 @@
  * registers every handler listed here; producers only `send` by name.
  */
 import type { PgBoss } from "pg-boss";
+import { purgeExpiredExports } from "@/lib/audiences/exports/download";
+import { runExport } from "@/lib/audiences/exports/run-export";
 import { loadDemo } from "@/lib/data/demo/load-demo";
 import { refreshMovingWindow } from "@/lib/data/refresh-customer-aggregates";
 import { getDatabase } from "@/lib/db/client";
@@ -47,6 +49,11 @@ export const HANDLERS: Record<string, Handler> = {
     const due = await rebuildDue();
     if (due) await requestModelBuild(due);
   },
+  [JOBS.exportAudience]: (data) => runExport(String(data.exportId)),
+  [JOBS.purgeExports]: async () => {
+    const purged = await purgeExpiredExports();
+    if (purged) log.info("deleted the files of expired exports", { exports: purged });
+  },
   [JOBS.sweepCalculations]: async () => {
     const lost = await sweepLostCalculations();
     if (lost.length) log.warn("calculations recorded as lost", { touchpoints: lost });
@@ -63,6 +70,8 @@ const SCHEDULES = (): { name: string; cron: string }[] => [
   // The recommendation models: rebuilt nightly (RECS_BUILD_CRON), and sooner when many events arrived.
   { name: JOBS.buildModels, cron: env().RECS_BUILD_CRON },
   { name: JOBS.checkModelEvents, cron: "*/10 * * * *" },
+  // Export files go when their 6-minute link expires (a download after that deletes them too).
+  { name: JOBS.purgeExports, cron: "* * * * *" },
   // Idempotency keys are kept 24 hours.
   { name: JOBS.purgeIdempotencyKeys, cron: "35 * * * *" },
 ];

@@ -1,13 +1,16 @@
 /**
  * The channel provider layer. Every message goes through sendMessage; the provider of a channel
- * delivers it. This release has the outbox provider (stores the message for the Outbox page and
- * for tests); the campaign issue adds SMTP, SMS and Viber gateways behind the same call.
+ * delivers it. E-mail goes over SMTP when SMTP_URL is set (./smtp.ts), else to the outbox; SMS and
+ * Viber go to the outbox (the campaign issue adds their gateways behind the same call). Every
+ * provider records what it handed on in outbox_messages, which the Outbox page lists.
  */
 import { z } from "zod";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { newId } from "@/lib/http/ids";
 import { listResponse, type TPagination } from "@/lib/http/pagination";
 import { formatTimestamp } from "@/lib/http/timestamps";
+import { smtpProvider } from "./smtp";
 
 export const CHANNELS = ["sms", "email", "viber"] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -16,7 +19,10 @@ export interface OutgoingMessage {
   channel: Channel;
   to: string;
   subject?: string;
+  /** Plain text (the outbox keeps this). */
   body: string;
+  /** An HTML alternative for e-mail. */
+  html?: string;
   context?: Record<string, unknown>;
 }
 
@@ -25,27 +31,35 @@ export interface Provider {
   send(message: OutgoingMessage): Promise<{ messageId: string }>;
 }
 
+/** Keeps a message in outbox_messages: what the outbox provider delivers, and every provider's record. */
+export async function recordMessage(message: OutgoingMessage, provider: string, status = "sent"): Promise<string> {
+  const prisma = await db();
+  const message_id = newId("message");
+  await prisma.outboxMessage.create({
+    data: {
+      message_id,
+      channel: message.channel,
+      provider,
+      recipient: message.to,
+      subject: message.subject ?? "",
+      body: message.body,
+      status,
+      context: (message.context ?? {}) as object,
+    },
+  });
+  return message_id;
+}
+
 export const outboxProvider: Provider = {
   name: "outbox",
   async send(message) {
-    const prisma = await db();
-    const message_id = newId("message");
-    await prisma.outboxMessage.create({
-      data: {
-        message_id,
-        channel: message.channel,
-        provider: "outbox",
-        recipient: message.to,
-        subject: message.subject ?? "",
-        body: message.body,
-        context: (message.context ?? {}) as object,
-      },
-    });
-    return { messageId: message_id };
+    return { messageId: await recordMessage(message, "outbox") };
   },
 };
 
-export function providerFor(_channel: Channel): Provider {
+export function providerFor(channel: Channel): Provider {
+  const url = env().SMTP_URL;
+  if (channel === "email" && url) return smtpProvider(url, recordMessage);
   return outboxProvider;
 }
 

@@ -1,4 +1,5 @@
 /** Every API operation, for the OpenAPI document. A new area adds its operations module here. */
+import * as exports from "@/lib/audiences/exports/operations";
 import * as audiences from "@/lib/audiences/operations";
 import * as auth from "@/lib/auth/operations";
 import * as data from "@/lib/data/operations";
@@ -17,7 +18,7 @@ function collect(module: Record<string, unknown>): Operation[] {
 }
 
 export function allOperations(): Operation[] {
-  return [auth, data, touchpoints, recommend, audiences, search, reference].flatMap((m) =>
+  return [auth, data, touchpoints, recommend, audiences, exports, search, reference].flatMap((m) =>
     collect(m as Record<string, unknown>),
   );
 }
