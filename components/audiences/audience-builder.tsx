@@ -1,137 +1,35 @@
 "use client";
 /**
- * The audience builder: groups of filters with their connectors, a live funnel (the estimate
- * route, debounced) drawn as bars with count_before, count_now and the percentage per step, and
- * save as draft or create.
+ * The audience builder: groups of filters with their connectors, each filter with a picker that
+ * knows its values (filter-value-picker.tsx), a live funnel (the estimate route, debounced) drawn
+ * as bars with count_before, count_now and the percentage per step, and save as draft or create.
+ * Filters still missing a value are left out of the funnel until they have one.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { apiFetch, errorMessage } from "../api/client";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";
+import {
+  type Connector,
+  choiceOf,
+  compileRows,
+  FILTER_CHOICES,
+  type FilterRow,
+  type GroupRow,
+  type NumericFilterName,
+  newFilter,
+  newKey,
+} from "./filter-rows";
+import { type FilterOptions, FilterValuePicker, useFilterOptions } from "./filter-value-picker";
 
-type Connector = "AND" | "OR";
-let nextKey = 0;
-const key = () => ++nextKey;
-
-interface FilterRow {
-  key: number;
-  filter_name: string;
-  filter_entity: string;
-  filter_type: string;
-  /** Comma-separated for IN/NOT_IN, "min-max" for BETWEEN, a value otherwise. */
-  text: string;
-  period_days?: number;
-  connector: Connector;
-}
-interface GroupRow {
-  key: number;
-  filter_group: string;
-  connector: Connector;
-  filters: FilterRow[];
-}
-
-/** What each filter takes (the server checks again and names a bad one). */
-const FILTER_CHOICES: { name: string; label: string; entity: string; types: string[]; hint: string }[] = [
-  {
-    name: "segment",
-    label: "Segment",
-    entity: "customer",
-    types: ["IN", "NOT_IN"],
-    hint: "segment ids, comma-separated",
-  },
-  { name: "age", label: "Age", entity: "customer", types: ["BETWEEN", "GTE", "LTE"], hint: "e.g. 25-40" },
-  { name: "gender", label: "Gender", entity: "customer", types: ["IN", "NOT_IN"], hint: "e.g. F, M" },
-  { name: "city", label: "City", entity: "customer", types: ["IN", "NOT_IN"], hint: "e.g. Paris, Lyon" },
-  { name: "country", label: "Country", entity: "customer", types: ["IN", "NOT_IN"], hint: "e.g. United Kingdom" },
-  { name: "email_consent", label: "E-mail consent", entity: "customer", types: ["IN"], hint: "True or False" },
-  { name: "sms_consent", label: "SMS consent", entity: "customer", types: ["IN"], hint: "True or False" },
-  { name: "viber_consent", label: "Viber consent", entity: "customer", types: ["IN"], hint: "True or False" },
-  {
-    name: "customer-lifetime-value",
-    label: "Lifetime value",
-    entity: "customer",
-    types: ["BETWEEN", "GTE", "LTE"],
-    hint: "e.g. 100-5000",
-  },
-  {
-    name: "purchases-180-days",
-    label: "Purchases in 180 days",
-    entity: "customer",
-    types: ["BETWEEN", "GTE", "LTE"],
-    hint: "e.g. 2-100",
-  },
-  {
-    name: "days-since-last-purchase",
-    label: "Days since last purchase",
-    entity: "customer",
-    types: ["BETWEEN", "GTE", "LTE"],
-    hint: "e.g. 0-30",
-  },
-  { name: "purchased", label: "Bought products", entity: "product_id", types: ["IN", "NOT_IN"], hint: "item ids" },
-  {
-    name: "purchased",
-    label: "Bought from categories",
-    entity: "category",
-    types: ["IN", "NOT_IN"],
-    hint: "category names",
-  },
-  {
-    name: "purchased",
-    label: "Bought with attributes",
-    entity: "attribute",
-    types: ["IN", "NOT_IN"],
-    hint: "attribute_color=red",
-  },
-];
-
-const choiceKey = (c: { name: string; entity: string }) => `${c.name}|${c.entity}`;
-const newFilter = (): FilterRow => ({
-  key: key(),
-  filter_name: "country",
-  filter_entity: "customer",
-  filter_type: "IN",
-  text: "",
-  connector: "AND",
-});
-
-function filterValues(f: FilterRow): unknown {
-  if (f.filter_type === "BETWEEN") {
-    const [min, max] = f.text.split(/\s*[-–]\s*|\s+/).map(Number);
-    return { value_name: f.filter_name, min_value: min ?? Number.NaN, max_value: max ?? min ?? Number.NaN };
-  }
-  if (f.filter_type === "IN" || f.filter_type === "NOT_IN") {
-    return f.text
-      .split(",")
-      .map((v) => v.trim())
-      .filter(Boolean);
-  }
-  return Number(f.text);
-}
-
-export function toFilters(groups: GroupRow[]) {
-  return groups.map((g, gi) => ({
-    filter_group: g.filter_group,
-    filter_group_order: gi,
-    next_group_connector: g.connector,
-    values: g.filters.map((f, fi) => ({
-      filter_name: f.filter_name,
-      filter_entity: f.filter_entity,
-      filter_type: f.filter_type,
-      filter_order: fi,
-      filter_value_connector: f.connector,
-      filter_values: filterValues(f),
-      ...(f.filter_name === "purchased" ? { period_days: f.period_days ?? 365 } : {}),
-    })),
-  }));
-}
+const PRODUCT_GROUP = "product-focused-filters";
 
 interface Counted {
-  filter_name: string;
   count_before: number | null;
   count_now: number | null;
   filtered_percentage: string | null;
@@ -151,23 +49,59 @@ function useDebounced<T>(value: T, ms: number): T {
   return current;
 }
 
+/** A new filter of the kind, with a numeric filter's range filled in from the data. */
+function filterOf(choiceId: string, options: FilterOptions | undefined): FilterRow {
+  const choice = choiceOf(choiceId);
+  return newFilter(choiceId, choice.kind === "number" ? options?.ranges[choice.name as NumericFilterName] : undefined);
+}
+
+function ConnectorSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: Connector;
+  onChange: (c: Connector) => void;
+}) {
+  return (
+    <div className="w-24">
+      <Select
+        aria-label={label}
+        className="text-xs font-semibold"
+        value={value}
+        onChange={(e) => onChange(e.target.value as Connector)}
+      >
+        <option value="AND">AND</option>
+        <option value="OR">OR</option>
+      </Select>
+    </div>
+  );
+}
+
 export function AudienceBuilder() {
   const router = useRouter();
   const client = useQueryClient();
+  const options = useFilterOptions();
   const [name, setName] = useState("");
   const [dynamic, setDynamic] = useState(false);
   const [groups, setGroups] = useState<GroupRow[]>(() => [
-    { key: key(), filter_group: "demographics", connector: "AND", filters: [newFilter()] },
+    { key: newKey(), filter_group: "demographics", connector: "AND", filters: [newFilter("segment|customer")] },
   ]);
-  const filters = toFilters(groups);
-  const asked = useDebounced(JSON.stringify(filters), 400);
+  const segmentName = (id: string) =>
+    options.data?.segments.options.find((s) => s.segment_id === id)?.segment_name ?? id;
+  const compiled = compileRows(groups, segmentName);
+  const asked = useDebounced(JSON.stringify({ filters: compiled.groups, labels: compiled.counted }), 400);
   const estimate = useQuery({
     queryKey: ["audiences", "estimate", asked],
-    queryFn: () =>
-      apiFetch<Estimate>("/customer-studio/audiences/estimate", {
+    queryFn: async () => {
+      const { filters, labels } = JSON.parse(asked) as { filters: unknown[]; labels: string[] };
+      const answer = await apiFetch<Estimate>("/customer-studio/audiences/estimate", {
         method: "POST",
-        body: { filters: JSON.parse(asked) },
-      }),
+        body: { filters },
+      });
+      return { ...answer, labels };
+    },
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -175,21 +109,30 @@ export function AudienceBuilder() {
     mutationFn: (status: "draft" | "created") =>
       apiFetch<{ audience_id: string }>("/customer-studio/audiences", {
         method: "POST",
-        body: { audience_name: name, status, is_dynamic: dynamic, filters },
+        body: { audience_name: name, status, is_dynamic: dynamic, filters: compiled.groups },
       }),
     onSuccess: async (a) => {
       await client.invalidateQueries({ queryKey: ["audiences"] });
       router.push(`/audiences/${a.audience_id}`);
     },
   });
+  const setGroup = (g: number, change: (group: GroupRow) => GroupRow | undefined) =>
+    setGroups((all) => all.flatMap((group, gi) => (gi !== g ? [group] : (change(group) ?? []))));
   const update = (g: number, f: number, change: Partial<FilterRow>) =>
-    setGroups((all) =>
-      all.map((group, gi) =>
-        gi !== g ? group : { ...group, filters: group.filters.map((x, fi) => (fi === f ? { ...x, ...change } : x)) },
-      ),
-    );
+    setGroup(g, (group) => ({
+      ...group,
+      filters: group.filters.map((x, fi) => (fi === f ? { ...x, ...change } : x)),
+    }));
+  const removeFilter = (g: number, f: number) =>
+    setGroup(g, (group) => {
+      const filters = group.filters.filter((_, fi) => fi !== f);
+      // A group left empty goes, unless it is the only one.
+      return filters.length === 0 && groups.length > 1 ? undefined : { ...group, filters };
+    });
   const steps = estimate.data?.filters.flatMap((g) => g.values) ?? [];
+  const labels = estimate.data?.labels ?? [];
   const total = estimate.data?.total_customers ?? 0;
+  const canSave = name.trim() !== "" && compiled.missing.length === 0 && !save.isPending;
 
   return (
     <Card className="space-y-4" aria-labelledby="builder-title">
@@ -206,108 +149,123 @@ export function AudienceBuilder() {
           Dynamic (counted again on demand and before each send; static keeps the members found now)
         </label>
       </div>
-      <ol className="space-y-3">
+      {options.error && (
+        <Alert tone="warning">
+          The data's values could not be read ({errorMessage(options.error)}); values can still be typed.
+        </Alert>
+      )}
+      <ol className="space-y-2">
         {groups.map((group, g) => (
-          <li key={group.key} className="rounded-lg p-3 ring-1 ring-slate-200" data-testid={`group-${g}`}>
-            <div className="mb-2 flex items-center gap-2 text-sm font-medium text-slate-700">Group {g + 1}</div>
-            <ul className="space-y-2">
-              {group.filters.map((f, i) => {
-                const choice = FILTER_CHOICES.find((c) => c.name === f.filter_name && c.entity === f.filter_entity);
-                return (
-                  <li key={f.key} className="flex flex-wrap items-center gap-2">
-                    <Select
-                      aria-label={`Filter ${g + 1}.${i + 1}`}
-                      className="w-56"
-                      value={choiceKey({ name: f.filter_name, entity: f.filter_entity })}
-                      onChange={(e) => {
-                        const c = FILTER_CHOICES.find((x) => choiceKey(x) === e.target.value)!;
-                        update(g, i, {
-                          filter_name: c.name,
-                          filter_entity: c.entity,
-                          filter_type: c.types[0]!,
-                          text: "",
-                        });
-                      }}
-                    >
-                      {FILTER_CHOICES.map((c) => (
-                        <option key={choiceKey(c)} value={choiceKey(c)}>
-                          {c.label}
-                        </option>
-                      ))}
-                    </Select>
-                    <Select
-                      aria-label={`Type of filter ${g + 1}.${i + 1}`}
-                      className="w-32"
-                      value={f.filter_type}
-                      onChange={(e) => update(g, i, { filter_type: e.target.value })}
-                    >
-                      {(choice?.types ?? ["IN"]).map((t) => (
-                        <option key={t} value={t}>
-                          {t}
-                        </option>
-                      ))}
-                    </Select>
-                    <Input
-                      aria-label={`Values of filter ${g + 1}.${i + 1}`}
-                      className="w-64"
-                      placeholder={choice?.hint}
-                      value={f.text}
-                      onChange={(e) => update(g, i, { text: e.target.value })}
-                    />
-                    {f.filter_name === "purchased" && (
-                      <Input
-                        aria-label={`Days of filter ${g + 1}.${i + 1}`}
-                        className="w-28"
-                        type="number"
-                        min={1}
-                        value={f.period_days ?? 365}
-                        onChange={(e) => update(g, i, { period_days: Number(e.target.value) || 365 })}
-                      />
-                    )}
-                    {i < group.filters.length - 1 && (
-                      <Select
-                        aria-label={`Connector after filter ${g + 1}.${i + 1}`}
-                        className="w-24"
-                        value={f.connector}
-                        onChange={(e) => update(g, i, { connector: e.target.value as Connector })}
+          <Fragment key={group.key}>
+            <li className="rounded-lg bg-slate-50/60 p-3 ring-1 ring-slate-200" data-testid={`group-${g}`}>
+              <div className="mb-2 flex items-center justify-between gap-2 text-sm font-medium text-slate-700">
+                <span>
+                  Group {g + 1}
+                  <span className="ml-2 font-normal text-slate-500">
+                    {group.filter_group === PRODUCT_GROUP ? "what they bought" : "who they are"}
+                  </span>
+                </span>
+                {groups.length > 1 && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove group ${g + 1}`}
+                    onClick={() => setGroup(g, () => undefined)}
+                  >
+                    Remove group
+                  </Button>
+                )}
+              </div>
+              <ul className="space-y-2">
+                {group.filters.map((f, i) => {
+                  const place = `${g + 1}.${i + 1}`;
+                  return (
+                    <Fragment key={f.key}>
+                      <li
+                        className="flex flex-wrap items-center gap-2 rounded-md bg-white p-2 ring-1 ring-slate-200"
+                        data-testid={`filter-${place}`}
                       >
-                        <option value="AND">AND</option>
-                        <option value="OR">OR</option>
-                      </Select>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() =>
-                  setGroups((all) =>
-                    all.map((x, gi) => (gi === g ? { ...x, filters: [...x.filters, newFilter()] } : x)),
-                  )
-                }
-              >
-                Add filter
-              </Button>
-              {g < groups.length - 1 && (
-                <Select
-                  aria-label={`Connector after group ${g + 1}`}
-                  className="w-24"
-                  value={group.connector}
-                  onChange={(e) =>
-                    setGroups((all) =>
-                      all.map((x, gi) => (gi === g ? { ...x, connector: e.target.value as Connector } : x)),
-                    )
+                        <span className="w-8 text-xs font-semibold text-slate-500 tabular-nums">{place}</span>
+                        <div className="w-56 shrink-0">
+                          <Select
+                            aria-label={`Filter ${place}`}
+                            value={f.choice}
+                            onChange={(e) =>
+                              update(g, i, {
+                                ...filterOf(e.target.value, options.data),
+                                key: f.key,
+                                connector: f.connector,
+                              })
+                            }
+                          >
+                            {FILTER_CHOICES.map((c) => (
+                              <option key={c.id} value={c.id}>
+                                {c.label}
+                              </option>
+                            ))}
+                          </Select>
+                        </div>
+                        <FilterValuePicker
+                          row={f}
+                          place={place}
+                          options={options.data}
+                          loading={options.isPending}
+                          onChange={(change) => update(g, i, change)}
+                        />
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="ml-auto"
+                          aria-label={`Remove filter ${place}`}
+                          onClick={() => removeFilter(g, i)}
+                        >
+                          Remove
+                        </Button>
+                      </li>
+                      {i < group.filters.length - 1 && (
+                        <li className="pl-10">
+                          <ConnectorSelect
+                            label={`Connector after filter ${place}`}
+                            value={f.connector}
+                            onChange={(connector) => update(g, i, { connector })}
+                          />
+                        </li>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </ul>
+              <div className="mt-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    setGroup(g, (x) => ({
+                      ...x,
+                      filters: [
+                        ...x.filters,
+                        filterOf(
+                          x.filter_group === PRODUCT_GROUP ? "purchased|category" : "country|customer",
+                          options.data,
+                        ),
+                      ],
+                    }))
                   }
                 >
-                  <option value="AND">AND</option>
-                  <option value="OR">OR</option>
-                </Select>
-              )}
-            </div>
-          </li>
+                  Add filter
+                </Button>
+              </div>
+            </li>
+            {g < groups.length - 1 && (
+              <li className="flex justify-center">
+                <ConnectorSelect
+                  label={`Connector after group ${g + 1}`}
+                  value={group.connector}
+                  onChange={(connector) => setGroup(g, (x) => ({ ...x, connector }))}
+                />
+              </li>
+            )}
+          </Fragment>
         ))}
       </ol>
       <Button
@@ -316,7 +274,12 @@ export function AudienceBuilder() {
         onClick={() =>
           setGroups((all) => [
             ...all,
-            { key: key(), filter_group: "product-focused-filters", connector: "AND", filters: [newFilter()] },
+            {
+              key: newKey(),
+              filter_group: PRODUCT_GROUP,
+              connector: "AND",
+              filters: [filterOf("purchased|category", options.data)],
+            },
           ])
         }
       >
@@ -329,39 +292,53 @@ export function AudienceBuilder() {
         {estimate.error && <Alert tone="error">{errorMessage(estimate.error)}</Alert>}
         <p className="text-sm text-slate-600">All customers: {total.toLocaleString("en")}</p>
         <ol className="space-y-1" data-testid="funnel">
-          {steps.map((s, k) => (
-            <li
-              // biome-ignore lint/suspicious/noArrayIndexKey: a funnel step is its place in the funnel
-              key={k}
-              className="grid grid-cols-[10rem_1fr_14rem] items-center gap-2 text-sm"
-              data-testid="funnel-step"
-            >
-              <span className="truncate text-slate-700">
-                {k + 1}. {s.filter_name}
-              </span>
-              <span className="h-4 rounded bg-slate-100">
+          {steps.map((s, k) => {
+            const width = total ? ((s.count_now ?? 0) / total) * 100 : 0;
+            return (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: a funnel step is its place in the funnel
+                key={k}
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 text-sm lg:grid-cols-[16rem_minmax(0,1fr)_14rem]"
+                data-testid="funnel-step"
+              >
+                <span className="truncate text-slate-700" title={labels[k]}>
+                  {labels[k] ?? k + 1}
+                </span>
                 <span
-                  className="block h-4 rounded bg-indigo-500"
-                  style={{ width: `${total ? ((s.count_now ?? 0) / total) * 100 : 0}%` }}
-                />
-              </span>
-              <span className="tabular-nums text-slate-700">
-                {(s.count_before ?? 0).toLocaleString("en")} →{" "}
-                <strong>{(s.count_now ?? 0).toLocaleString("en")}</strong> ({s.filtered_percentage}%)
-              </span>
-            </li>
-          ))}
+                  className="order-last col-span-2 h-4 rounded bg-slate-100 lg:order-none lg:col-span-1"
+                  aria-hidden="true"
+                >
+                  <span
+                    className="block h-4 rounded bg-indigo-500 transition-[width] duration-300"
+                    style={{ width: `${width}%`, minWidth: s.count_now ? "2px" : undefined }}
+                    data-testid="funnel-bar"
+                  />
+                </span>
+                <span className="tabular-nums text-slate-700" data-testid="funnel-counts">
+                  {(s.count_before ?? 0).toLocaleString("en")} →{" "}
+                  <strong>{(s.count_now ?? 0).toLocaleString("en")}</strong> ({s.filtered_percentage}%)
+                </span>
+              </li>
+            );
+          })}
         </ol>
+        {compiled.missing.length > 0 && (
+          <ul className="text-xs text-slate-500" data-testid="not-counted">
+            {compiled.missing.map((m) => (
+              <li key={m}>{m} It is counted once it has one.</li>
+            ))}
+          </ul>
+        )}
         <p className="text-sm text-slate-900" data-testid="audience-size">
           Audience size: <strong>{(estimate.data?.audience_size ?? 0).toLocaleString("en")}</strong>
         </p>
       </section>
       {save.error && <Alert tone="error">{errorMessage(save.error)}</Alert>}
       <div className="flex gap-2">
-        <Button onClick={() => save.mutate("created")} disabled={!name.trim() || save.isPending}>
+        <Button onClick={() => save.mutate("created")} disabled={!canSave}>
           Create audience
         </Button>
-        <Button variant="secondary" onClick={() => save.mutate("draft")} disabled={!name.trim() || save.isPending}>
+        <Button variant="secondary" onClick={() => save.mutate("draft")} disabled={!canSave}>
           Save as draft
         </Button>
       </div>

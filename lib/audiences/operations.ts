@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { ZList, ZPagination } from "@/lib/http/pagination";
 import { ZCustomerRows } from "./audience-customers";
+import { OPTIONS_LIMIT, ZFilterOptions } from "./filter-options";
 import { AUDIENCE_STATUSES, ZAudience, ZAudienceInput, ZAudienceUpdate, ZEstimate, ZFilterGroupInput } from "./schemas";
 
 const tag = "Customer studio";
@@ -80,6 +81,16 @@ export const estimateAudienceOp = defineOperation({
   auth: "user",
   body: z.object({ filters: z.array(ZFilterGroupInput).max(20) }),
   response: ZEstimate,
+});
+
+export const audienceFilterOptionsOp = defineOperation({
+  method: "GET",
+  path: "/customer-studio/audiences/filter-options",
+  tag,
+  summary: "What the builder's filters can take, from the data",
+  description: `For the builder's pickers: segments with their sizes (all_customers first), cities, countries and genders with their customer counts (case-insensitive, as the filters compare; the most frequent spelling shown), the min and max of age, customer-lifetime-value, purchases-180-days and days-since-last-purchase as those filters compare them (null when no customer has a value), and the category names and attribute_<name>=<value> pairs the purchased filter matches, with their number of items. Each list is most frequent first, at most ${OPTIONS_LIMIT} long, truncated true when the data holds more.`,
+  auth: "user",
+  response: ZFilterOptions,
 });
 
 export const recalculateAudienceOp = defineOperation({
