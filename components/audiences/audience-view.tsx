@@ -8,6 +8,14 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
 import { Table, TBody, Td, Th } from "../ui/table";
+import { ExportPanel } from "./export-panel";
+
+interface ItemSummary {
+  item_id: string;
+  item_name: string;
+  main_image: string;
+  product_price: number;
+}
 
 interface Audience {
   audience_id: string;
@@ -43,6 +51,23 @@ export function AudienceView({ id }: { id: string }) {
         `/customer-studio/audiences/${encodeURIComponent(id)}/customers?offset=${offset}&limit=20`,
       ),
   });
+  const productIds = [
+    ...new Set(
+      (members.data?.customers ?? []).flatMap((c) =>
+        Array.from({ length: 10 }, (_, i) => c[`product_${i + 1}`]).filter((v): v is string => typeof v === "string"),
+      ),
+    ),
+  ];
+  const products = useQuery({
+    queryKey: ["items", productIds],
+    enabled: productIds.length > 0,
+    staleTime: 60_000,
+    queryFn: () =>
+      apiFetch<{ items: ItemSummary[] }>(
+        `/data/items?limit=100&item_ids=${encodeURIComponent(productIds.slice(0, 200).join(","))}`,
+      ),
+  });
+  const itemById = new Map((products.data?.items ?? []).map((i) => [i.item_id, i]));
   const recalc = useMutation({
     mutationFn: () =>
       apiFetch(`/customer-studio/audiences/${encodeURIComponent(id)}/recalculate`, { method: "POST", body: {} }),
@@ -92,6 +117,7 @@ export function AudienceView({ id }: { id: string }) {
           Audience size: <strong data-testid="audience-size">{a.audience_size.toLocaleString("en")}</strong>
         </p>
       </Card>
+      <ExportPanel audienceId={id} />
       <Card className="space-y-2" aria-labelledby="members-title">
         <CardTitle id="members-title">Customers ({members.data?.count.toLocaleString("en") ?? "…"})</CardTitle>
         <Table>
@@ -113,10 +139,15 @@ export function AudienceView({ id }: { id: string }) {
                 <Td>{c.city}</Td>
                 <Td>{c.segment_name || c.segment_id}</Td>
                 <Td className="text-right tabular-nums">{Number(c.clv_value ?? 0).toFixed(2)}</Td>
-                <Td className="font-mono text-xs">
-                  {Array.from({ length: 10 }, (_, i) => c[`product_${i + 1}`])
-                    .filter(Boolean)
-                    .join(", ")}
+                <Td>
+                  <ul className="flex flex-wrap gap-1" aria-label={`Recommended for ${c.customer_id}`}>
+                    {Array.from({ length: 10 }, (_, i) => c[`product_${i + 1}`])
+                      .filter((v): v is string => typeof v === "string")
+                      .slice(0, 5)
+                      .map((itemId) => (
+                        <ProductThumb key={itemId} itemId={itemId} item={itemById.get(itemId)} />
+                      ))}
+                  </ul>
                 </Td>
               </tr>
             ))}
@@ -142,5 +173,26 @@ export function AudienceView({ id }: { id: string }) {
         </div>
       </Card>
     </div>
+  );
+}
+
+/** A recommended product as a small picture with its name and price on hover; its id when it has no image. */
+function ProductThumb({ itemId, item }: { itemId: string; item?: ItemSummary }) {
+  const title = item ? `${item.item_name} (${item.product_price.toFixed(2)})` : itemId;
+  return (
+    <li
+      title={title}
+      className="h-10 w-10 overflow-hidden rounded border border-slate-200 bg-slate-50"
+      data-testid="product-thumb"
+    >
+      {item?.main_image ? (
+        // biome-ignore lint/performance/noImgElement: shop images from any host, shown as they are
+        <img src={item.main_image} alt={item.item_name} className="h-full w-full object-cover" loading="lazy" />
+      ) : (
+        <span className="flex h-full w-full items-center justify-center p-0.5 text-center font-mono text-[9px] leading-tight break-all text-slate-600">
+          {itemId}
+        </span>
+      )}
+    </li>
   );
 }

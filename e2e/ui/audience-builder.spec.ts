@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { storageStatePath } from "../support/accounts";
 import { bearer, passwordToken, unique } from "../support/api";
@@ -86,4 +87,34 @@ test("build an audience with three filters from the pickers, watch the funnel, c
   await expect(row.getByRole("cell").nth(1)).toHaveText("created");
   await expect(row.getByRole("cell").nth(2)).toHaveText("static");
   await expect(row.getByRole("cell").nth(3)).toHaveText("2");
+
+  // Export: the link goes to the marketer's address (the outbox here, no SMTP server is set),
+  // the export's progress ends in done, and the link from the outbox downloads the file.
+  await row.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { name: `Audience ${p}` })).toBeVisible();
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  await expect(page.getByTestId("export-message")).toContainText("marketer@example.com");
+  await expect(page.getByTestId("export-status").first()).toHaveText("done", { timeout: 30_000 });
+  await expect(page.getByTestId("export-row").first()).toContainText("link sent to marketer@example.com");
+  await page.screenshot({ path: testInfo.outputPath("audience-export.png"), fullPage: true });
+
+  await page.goto("/outbox?channel=email");
+  const mail = page
+    .getByTestId("outbox-message")
+    .filter({ hasText: `Audience ${p}` })
+    .first();
+  await expect(mail).toContainText("is ready");
+  const downloading = page.waitForEvent("download");
+  await mail.getByTestId("outbox-link").click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^Audience ${p}-.+\\.csv$`));
+  const text = await readFile((await download.path())!, "utf8");
+  const lines = text.trim().split("\r\n");
+  expect(lines[0]).toMatch(/^customer_id,first_name,last_name,/);
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(",")[0])
+      .sort(),
+  ).toEqual([`${p}-1`, `${p}-2`]);
 });

@@ -5,6 +5,7 @@ import { ZPagination } from "@/lib/http/pagination";
 import { ZDataOverview } from "./get-data-overview";
 import { ZCustomerList } from "./list-customers";
 import { ZDiscountList } from "./list-discounts";
+import { ZItemSummaryList, ZListItemsQuery } from "./list-items";
 import { type IntakeKind, MAX_BATCH, RECORD_SCHEMAS, ZIntakeResult } from "./schemas";
 import { ZSegmentList } from "./segments";
 
@@ -80,4 +81,14 @@ export const listDiscountsOp = defineOperation({
     search: z.string().max(200).optional().describe("Part of the id or name"),
   }),
   response: ZDiscountList,
+});
+
+export const listItemsOp = defineOperation({
+  method: "GET",
+  path: "/data/items",
+  tag: "Data intake",
+  summary: "Items of the catalog: by ids (item_ids, in that order) or by part of the name",
+  auth: "user",
+  query: ZPagination.extend(ZListItemsQuery.shape),
+  response: ZItemSummaryList,
 });
