@@ -4,12 +4,13 @@
  */
 import { closeDatabase } from "@/lib/db/client";
 import { type Scenario, writeResult } from "./lib";
+import { funnel } from "./scenarios/funnel";
 import { intake } from "./scenarios/intake";
 import { recsBuild } from "./scenarios/recs-build";
 import { search } from "./scenarios/search";
 import { serving } from "./scenarios/serving";
 
-const SCENARIOS: Scenario[] = [intake, search, serving, recsBuild];
+const SCENARIOS: Scenario[] = [intake, search, serving, recsBuild, funnel];
 
 const [name, ...options] = process.argv.slice(2).filter((a, i) => !(i === 0 && a === "--"));
 const chosen = name ? SCENARIOS.filter((s) => s.name === name) : SCENARIOS;

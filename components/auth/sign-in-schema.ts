@@ -7,9 +7,13 @@ export const ZSignIn = z.object({
 });
 export type TSignIn = z.infer<typeof ZSignIn>;
 
+const EXPORT_DOWNLOAD = /^\/api\/latest\/customer-studio\/exports\/[A-Za-z0-9_-]+\/download\?[A-Za-z0-9=&_%.-]*$/;
+
 /** Only a path on this site may follow sign-in; anything else (//evil.example, https://…) goes to /data. */
 export function safeRedirect(target: string | undefined | null): string {
   if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return "/data";
+  // An export's e-mailed download link is the one API path sign-in may lead back to.
+  if (EXPORT_DOWNLOAD.test(target)) return target;
   if (target.startsWith("/sign-in") || target.startsWith("/api/")) return "/data";
   return target;
 }

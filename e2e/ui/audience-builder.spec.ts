@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { storageStatePath } from "../support/accounts";
+import { DEMO_PASSWORD, storageStatePath } from "../support/accounts";
 import { bearer, passwordToken, unique } from "../support/api";
 
 test.use({ storageState: storageStatePath("user") });
@@ -11,6 +11,7 @@ const funnelCounts = (page: Page) => page.getByTestId("funnel-counts");
 test("build an audience with three filters from the pickers, watch the funnel, create it and find it", async ({
   page,
   request,
+  browser,
 }, testInfo) => {
   test.setTimeout(120_000);
   const p = unique("aud");
@@ -117,4 +118,17 @@ test("build an audience with three filters from the pickers, watch the funnel, c
       .map((l) => l.split(",")[0])
       .sort(),
   ).toEqual([`${p}-1`, `${p}-2`]);
+
+  // The same link opened in a browser that is not signed in: sign-in first, then the file.
+  const href = (await mail.getByTestId("outbox-link").getAttribute("href"))!;
+  const fresh = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const other = await fresh.newPage();
+  await other.goto(href).catch(() => {});
+  await expect(other).toHaveURL(/\/sign-in\?callbackUrl=/);
+  await other.getByLabel("E-mail").fill("marketer@example.com");
+  await other.getByLabel("Password").fill(DEMO_PASSWORD);
+  const again = other.waitForEvent("download");
+  await other.getByRole("button", { name: "Sign in" }).click();
+  expect((await again).suggestedFilename()).toMatch(/\.csv$/);
+  await fresh.close();
 });

@@ -65,7 +65,7 @@ export async function listAudiences(page: TPagination & { search?: string; statu
 /** The funnel of filters without saving (the builder's live counts). */
 export async function estimateAudience(groups: TFilterGroupInput[]) {
   const database = await getDatabase();
-  const counted = await funnel(database.sql, groups);
+  const counted = await funnel(database, groups);
   return { total_customers: counted.total, audience_size: counted.size, filters: withCounts(groups, counted.steps) };
 }
 
@@ -73,7 +73,7 @@ export async function estimateAudience(groups: TFilterGroupInput[]) {
 async function save(audienceId: string, input: TAudienceInput, author: string, creating: boolean): Promise<TAudience> {
   const database = await getDatabase();
   const prisma = database.prisma;
-  const counted: Funnel = await funnel(database.sql, input.filters);
+  const counted: Funnel = await funnel(database, input.filters);
   const data = {
     audience_name: input.audience_name,
     author: input.author ?? author,
@@ -142,7 +142,7 @@ export async function recalculateAudience(audienceId: string): Promise<TAudience
     );
   }
   const database = await getDatabase();
-  const counted = await funnel(database.sql, audience.filters as TFilterGroupInput[]);
+  const counted = await funnel(database, audience.filters as TFilterGroupInput[]);
   await database.prisma.audience.update({
     where: { audience_id: audienceId },
     data: {

@@ -84,6 +84,10 @@ export interface CompiledFunnel {
   steps: string[];
   /** The whole filter set ("TRUE" without filters). */
   where: string;
+  /** Each filter's own condition, in funnel order. */
+  conditions: string[];
+  /** Every connector between two filters is AND: step k is then conditions 0..k all true. */
+  allAnd: boolean;
   params: unknown[];
   errors: FieldError[];
 }
@@ -103,6 +107,8 @@ export function compileFunnel(
   };
   const ordered = orderedFilters(groups);
   const steps: string[] = [];
+  const conditions: string[] = [];
+  let allAnd = true;
   let done: string | undefined;
   let doneConnector = "AND";
   let current: string | undefined;
@@ -110,6 +116,12 @@ export function compileFunnel(
   for (const item of ordered) {
     const loc = [...base, item.at[0], "values", item.at[1]];
     const condition = compileFilter(item.filter, param, (field, msg) => errors.push({ loc: [...loc, field], msg }));
+    conditions.push(condition);
+    if (previous) {
+      const joining =
+        previous.group !== item.group ? previous.group.next_group_connector : previous.filter.filter_value_connector;
+      if (joining !== "AND") allAnd = false;
+    }
     if (previous && previous.group !== item.group) {
       // The previous group is complete.
       done = done === undefined ? `(${current})` : `(${done} ${doneConnector} (${current}))`;
@@ -121,7 +133,7 @@ export function compileFunnel(
     steps.push(done === undefined ? current : `(${done} ${doneConnector} (${current}))`);
     previous = item;
   }
-  return { steps, where: steps.at(-1) ?? "TRUE", params, errors };
+  return { steps, where: steps.at(-1) ?? "TRUE", conditions, allAnd, params, errors };
 }
 
 function compileFilter(
