@@ -107,6 +107,40 @@ describe.runIf(existsSync(onlineRetailFile()))("audiences on Online Retail data"
     expect(res.body.audience_size).toBe(want.step3);
   });
 
+  it("counts an all-AND funnel exactly (each customer placed at its first failing filter)", async () => {
+    const allAnd = structuredClone(FUNNEL);
+    allAnd[1]!.values[0]!.filter_value_connector = "AND";
+    const res = await call(estimate.POST, {
+      path: "/customer-studio/audiences/estimate",
+      token,
+      body: { filters: allAnd },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const now = Date.now();
+    const country = new Map<string, string>();
+    for (const l of lines) if (l.customerId) country.set(l.customerId, l.country);
+    const bought = (days: number, match: (l: RetailLine) => boolean) =>
+      new Set(
+        lines.filter((l) => l.customerId && l.date.getTime() >= now - days * DAY && match(l)).map((l) => l.customerId),
+      );
+    const uk = [...country].filter(([, c]) => c === "United Kingdom").map(([id]) => id);
+    const heart = bought(30, (l) => l.stockCode === "85123A");
+    const red = bought(60, (l) => /\bRED\b/.test(l.description));
+    const step2 = uk.filter((c) => heart.has(c));
+    const step3 = step2.filter((c) => red.has(c));
+    expect(step3.length).toBeGreaterThan(0);
+    expect(step3.length).toBeLessThan(step2.length);
+    const counts = res.body.filters.flatMap((g: { values: { count_before: number; count_now: number }[] }) =>
+      g.values.map((v) => [v.count_before, v.count_now]),
+    );
+    expect(counts).toEqual([
+      [country.size, uk.length],
+      [uk.length, step2.length],
+      [step2.length, step3.length],
+    ]);
+    expect(res.body.audience_size).toBe(step3.length);
+  });
+
   it("creates a static audience whose members are those counted, listed with recommended products", async () => {
     const res = await call(audiences.POST, {
       path: "/customer-studio/audiences",
