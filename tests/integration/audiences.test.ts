@@ -108,7 +108,7 @@ describe.runIf(existsSync(onlineRetailFile()))("audiences on Online Retail data"
   });
 
   it("counts an all-AND funnel exactly (each customer placed at its first failing filter)", async () => {
-    const allAnd = structuredClone(FUNNEL);
+    const allAnd = structuredClone(FUNNEL) as { values: Record<string, unknown>[] }[];
     allAnd[1]!.values[0]!.filter_value_connector = "AND";
     const res = await call(estimate.POST, {
       path: "/customer-studio/audiences/estimate",
