@@ -19,6 +19,7 @@ import { databaseReady } from "@/lib/db/ready";
 import { env } from "@/lib/env";
 import { markPeer } from "@/lib/http/client-address";
 import { directRoutes } from "@/lib/http/direct-routes";
+import { withoutApiTrailingSlash } from "@/lib/http/trailing-slash";
 import { stopBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/registry";
 import { log } from "@/lib/log";
@@ -98,6 +99,8 @@ await app.prepare();
 const direct = dev ? () => false : directRoutes([{ operation: contentOp, GET: contentRoute }]);
 const server = createServer((req, res) => {
   markPeer(req); // the socket's address for rate limits, whatever the client sent
+  // POST /campaignings/ (the spec's form) is answered, not redirected (a redirect loses the body).
+  if (req.url) req.url = withoutApiTrailingSlash(req.url);
   if (!direct(req, res)) void handler(req, res);
 });
 server.listen(settings.PORT, () => {

@@ -2,6 +2,7 @@
 import * as exports from "@/lib/audiences/exports/operations";
 import * as audiences from "@/lib/audiences/operations";
 import * as auth from "@/lib/auth/operations";
+import * as campaigns from "@/lib/campaigns/operations";
 import * as data from "@/lib/data/operations";
 import type { Operation } from "@/lib/http/operation";
 import * as recommend from "@/lib/recommend/operations";
@@ -18,7 +19,7 @@ function collect(module: Record<string, unknown>): Operation[] {
 }
 
 export function allOperations(): Operation[] {
-  return [auth, data, touchpoints, recommend, audiences, exports, search, reference].flatMap((m) =>
+  return [auth, data, touchpoints, recommend, audiences, exports, campaigns, search, reference].flatMap((m) =>
     collect(m as Record<string, unknown>),
   );
 }

@@ -1,0 +1,113 @@
+/** The campaign studio's operations (spec 4.5), declared once for routes and OpenAPI. */
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { ZList, ZPagination } from "@/lib/http/pagination";
+import { PLACEHOLDERS } from "./placeholders";
+import { CHANNEL_TYPES, UTM_VALUES, ZCampaign, ZCampaignInput, ZCampaignSettings } from "./schemas";
+import { CAMPAIGN_STATUSES } from "./status";
+
+const tag = "Campaign studio";
+const campaignId = z.object({ campaign_id: z.string().min(1).max(300) });
+const ZDetail = z.object({ detail: z.string() });
+
+const RULES_DOC = `1 to 3 campaign_details (groups A, B, C); abc_audience_percent integers totalling 100; is_abc true exactly when there are several groups; channel_type ${CHANNEL_TYPES.join(", ")}; audiences_type GENERIC (segment ids, all_customers = everyone) or AUDIENCE (audience ids): 409 unknown_reference when one does not exist; recurring_frequency none, daily, weekly or monthly (is_recurring true exactly when not none) with recurring_until after the start; each group's start_time before its end_time; utm values from: ${UTM_VALUES.join(", ")}. Fields each channel needs in a group (a group tagged skip-content, the control group, needs none): email channel_subject and channel_message_text or html_template_id; sms channel_message_text; viber channel_message_text, channel_button, channel_button_link, channel_image_url, channel_validity_period and channel_validity_unit; viber_sms the same plus channel_fallback_message_text. Placeholders in the texts: ${PLACEHOLDERS.join(" ")}; any other {ph_...} is a 422 naming it and its field. Each group gets a campaign_id <YYYYMMDD>_cn_<name slug>_cl_<CLIENT_CODE>_ap_<percent>_ag_<group number> (the creation day; the slug gets _2, _3, ... when another campaign holds the id); any of them names the campaign.`;
+
+export const listCampaignsOp = defineOperation({
+  method: "GET",
+  path: "/campaigning-studio/campaignings",
+  aliases: ["/campaigning-studio/campaignings/"],
+  tag,
+  summary: "List campaigns",
+  auth: "user",
+  query: ZPagination.extend({
+    status: z.enum(CAMPAIGN_STATUSES).optional(),
+    channel_type: z.enum(CHANNEL_TYPES).optional(),
+    search: z.string().max(200).optional().describe("Part of the name, the author or a campaign_id"),
+  }),
+  response: ZList("campaigns", ZCampaign),
+});
+
+export const createCampaignOp = defineOperation({
+  method: "POST",
+  path: "/campaigning-studio/campaignings/",
+  aliases: ["/campaigning-studio/campaignings"],
+  tag,
+  summary: "Create a campaign",
+  description: `Status Not approved; every group Not Sent. required_approvals comes from the campaign settings (the audience's size decides which number). ${RULES_DOC}`,
+  auth: "user",
+  body: ZCampaignInput,
+  response: ZCampaign,
+  status: 201,
+  errors: [409],
+});
+
+export const getCampaignOp = defineOperation({
+  method: "GET",
+  path: "/campaigning-studio/campaignings/{campaign_id}",
+  tag,
+  summary: "Get a campaign (by any of its groups' campaign_id)",
+  auth: "user",
+  params: campaignId,
+  response: ZCampaign,
+  errors: [404],
+});
+
+export const updateCampaignOp = defineOperation({
+  method: "PUT",
+  path: "/campaigning-studio/campaignings/{campaign_id}",
+  tag,
+  summary: "Update a campaign",
+  description: `The same body as creation. Allowed while Not approved, Approved or Not sent (409 invalid_status otherwise). A change of the audience, channel, sender, schedule, recurrence or any group's content makes it Not approved and clears its approvals (the campaign name, author and is_draft do not). Groups keep their campaign_id by group number; an added group gets a new one. ${RULES_DOC}`,
+  auth: "user",
+  params: campaignId,
+  body: ZCampaignInput,
+  response: ZCampaign,
+  errors: [404, 409],
+});
+
+export const deleteCampaignOp = defineOperation({
+  method: "DELETE",
+  path: "/campaigning-studio/campaignings/{campaign_id}",
+  tag,
+  summary: "Delete a campaign",
+  description: "409 invalid_status while it is Preparing or Sending.",
+  auth: "user",
+  params: campaignId,
+  response: ZDetail,
+  errors: [404, 409],
+});
+
+export const approveCampaignOp = defineOperation({
+  method: "PUT",
+  path: "/campaigning-studio/campaignings/{campaign_id}/approve",
+  tag,
+  summary: "Approve a campaign",
+  description:
+    "Advanced or super users (403 for role user), never the campaign's creator (403). Each distinct approver lowers approvals_left; the last one makes it Approved. 409 invalid_status unless it is Not approved; 409 already_approved when the caller has approved it already (nothing changes).",
+  auth: "advanced",
+  params: campaignId,
+  response: ZDetail,
+  errors: [403, 404, 409],
+});
+
+export const getCampaignSettingsOp = defineOperation({
+  method: "GET",
+  path: "/campaigning-studio/settings",
+  tag,
+  summary: "Campaign settings: approvals needed",
+  auth: "user",
+  response: ZCampaignSettings,
+});
+
+export const updateCampaignSettingsOp = defineOperation({
+  method: "PUT",
+  path: "/campaigning-studio/settings",
+  tag,
+  summary: "Change the campaign settings (super users)",
+  description:
+    "required_approvals for every campaign saved from now on; with large_audience_size, campaigns whose audience has more customers need large_audience_required_approvals (the larger of the two). A campaign keeps the number it got when its audience was last saved.",
+  auth: "super",
+  body: ZCampaignSettings,
+  response: ZCampaignSettings,
+  errors: [403],
+});

@@ -1,0 +1,238 @@
+/**
+ * Campaigns as the API takes and answers them (spec 2.7), and every rule a campaign's shape must
+ * satisfy: the one source of validation, types and the OpenAPI document. Rules that need the
+ * database (audiences exist) are in ./audience-size.ts; states in ./status.ts.
+ */
+import { z } from "zod";
+import { parseTimestamp } from "@/lib/http/timestamps";
+import { unknownPlaceholders } from "./placeholders";
+import { CAMPAIGN_STATUSES } from "./status";
+
+export const CHANNEL_TYPES = ["email", "viber", "sms", "viber_sms"] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+export const AUDIENCES_TYPES = ["GENERIC", "AUDIENCE"] as const;
+export const RECURRING_FREQUENCIES = ["none", "daily", "weekly", "monthly"] as const;
+export const UTM_VALUES = ["campaign_id", "campaign_name", "customer_id", "channel", "abc_group"] as const;
+export const VALIDITY_UNITS = ["MINUTES", "HOURS", "DAYS"] as const;
+export const MAX_GROUPS = 3;
+/** A group with this tag is a control group: it receives nothing, so it needs no content. */
+export const SKIP_CONTENT_TAG = "skip-content";
+
+/** A timestamp of the API (local date-time of TIMEZONE, or with an explicit offset) as an instant. */
+const ZTimestamp = z
+  .string()
+  .max(40)
+  .transform((value, ctx) => {
+    const parsed = parseTimestamp(value);
+    if (!parsed) {
+      ctx.addIssue({ code: "custom", message: "must be a date-time YYYY-MM-DDTHH:MM:SS" });
+      return z.NEVER;
+    }
+    return parsed;
+  })
+  .describe("Local date-time YYYY-MM-DDTHH:MM:SS in TIMEZONE (or with an explicit offset)");
+
+const text = (max: number) => z.string().max(max).default("");
+
+export const ZCampaignDetailInput = z.object({
+  channel_button: text(100),
+  channel_message_text: text(10_000).describe("May hold placeholders (see the operation's description)"),
+  channel_fallback_message_text: text(2_000).describe("viber_sms: the SMS sent when Viber does not deliver"),
+  channel_button_link: text(2_000),
+  channel_image_url: text(2_000),
+  channel_validity_period: z.number().int().min(1).max(100_000).nullable().default(null),
+  channel_validity_unit: z.enum(VALIDITY_UNITS).nullable().default(null),
+  html_template_id: text(200),
+  start_time: ZTimestamp,
+  end_time: ZTimestamp,
+  send_promotion_time: ZTimestamp.nullable().default(null),
+  tags: z.array(z.string().max(100)).max(50).default([]).describe("skip-content marks a control group"),
+  is_personalized: z.boolean().default(false),
+  channel_subject: text(500),
+  abc_audience_percent: z.number().int().min(1).max(100).describe("This group's share of the audience"),
+  recommended_products: z.array(z.string().max(200)).max(50).default([]),
+  urls_to_short: z.array(z.string().max(2_000)).max(50).default([]),
+  utm: z.array(z.enum(UTM_VALUES)).max(UTM_VALUES.length).default([]),
+});
+export type TCampaignDetailInput = z.infer<typeof ZCampaignDetailInput>;
+
+export const ZRecurring = z.object({
+  recurring_frequency: z.enum(RECURRING_FREQUENCIES).nullable().default("none"),
+  recurring_until: ZTimestamp.nullable().default(null),
+  is_recurring: z.boolean().default(false),
+});
+
+const ZCampaignShape = z.object({
+  campaign_name: z.string().trim().min(1).max(200),
+  audiences: z.array(z.string().min(1).max(200)).min(1).max(100).describe("Segment ids (GENERIC) or audience ids"),
+  audiences_type: z
+    .enum(AUDIENCES_TYPES)
+    .describe("GENERIC: segment ids (all_customers: everyone); AUDIENCE: audiences"),
+  channel_type: z.enum(CHANNEL_TYPES).describe("viber_sms: Viber with an SMS fallback"),
+  is_abc: z.boolean().describe("True exactly when there are several groups"),
+  sender: text(200),
+  is_draft: z.boolean().default(false),
+  is_approved: z.boolean().optional().describe("Ignored: approval goes through PUT .../approve"),
+  author: z.string().max(200).optional().describe("Default: the caller"),
+  recurring: ZRecurring.default({ recurring_frequency: "none", recurring_until: null, is_recurring: false }),
+  campaign_details: z.array(ZCampaignDetailInput).min(1).max(MAX_GROUPS),
+});
+
+/** Fields a channel needs in every group that receives content. */
+const REQUIRED_BY_CHANNEL: Record<ChannelType, (keyof TCampaignDetailInput)[]> = {
+  email: ["channel_subject"],
+  sms: ["channel_message_text"],
+  viber: [
+    "channel_message_text",
+    "channel_button",
+    "channel_button_link",
+    "channel_image_url",
+    "channel_validity_period",
+  ],
+  viber_sms: [
+    "channel_message_text",
+    "channel_button",
+    "channel_button_link",
+    "channel_image_url",
+    "channel_validity_period",
+    "channel_fallback_message_text",
+  ],
+};
+
+/** Text fields whose {ph_...} placeholders must be known. */
+const PLACEHOLDER_FIELDS = [
+  "channel_message_text",
+  "channel_fallback_message_text",
+  "channel_subject",
+  "channel_button",
+  "channel_button_link",
+] as const;
+
+const empty = (value: unknown) => value === null || value === undefined || value === "";
+
+type Campaign = z.infer<typeof ZCampaignShape>;
+
+/** The rules across fields, each reported at its field's loc. */
+export function checkCampaign(c: Campaign, ctx: z.RefinementCtx): void {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+  const groups = c.campaign_details;
+  const total = groups.reduce((sum, g) => sum + g.abc_audience_percent, 0);
+  if (total !== 100) {
+    issue(["campaign_details"], `abc_audience_percent of the groups must total 100 (they total ${total})`);
+  }
+  if (c.is_abc !== groups.length > 1) {
+    issue(["is_abc"], `must be ${groups.length > 1} with ${groups.length} group${groups.length > 1 ? "s" : ""}`);
+  }
+  groups.forEach((g, i) => {
+    if (g.start_time.getTime() >= g.end_time.getTime()) {
+      issue(["campaign_details", i, "end_time"], "must be after start_time");
+    }
+    if (new Set(g.utm).size !== g.utm.length) issue(["campaign_details", i, "utm"], "lists a value twice");
+    for (const field of PLACEHOLDER_FIELDS) {
+      for (const name of unknownPlaceholders(g[field])) {
+        issue(["campaign_details", i, field], `unknown placeholder ${name}`);
+      }
+    }
+    if (g.tags.includes(SKIP_CONTENT_TAG)) return;
+    for (const field of REQUIRED_BY_CHANNEL[c.channel_type]) {
+      if (empty(g[field])) issue(["campaign_details", i, field], `is required for channel ${c.channel_type}`);
+    }
+    if (c.channel_type === "email" && empty(g.channel_message_text) && empty(g.html_template_id)) {
+      issue(["campaign_details", i, "channel_message_text"], "e-mail needs channel_message_text or html_template_id");
+    }
+    if ((c.channel_type === "viber" || c.channel_type === "viber_sms") && empty(g.channel_validity_unit)) {
+      issue(["campaign_details", i, "channel_validity_unit"], `is required for channel ${c.channel_type}`);
+    }
+  });
+  const r = c.recurring;
+  const repeats = r.recurring_frequency !== null && r.recurring_frequency !== "none";
+  if (r.is_recurring !== repeats) {
+    issue(["recurring", "is_recurring"], `must be ${repeats} with recurring_frequency ${r.recurring_frequency}`);
+  }
+  if (repeats && !r.recurring_until) issue(["recurring", "recurring_until"], "is required for a recurring campaign");
+  const start = Math.min(...groups.map((g) => g.start_time.getTime()));
+  if (r.recurring_until && r.recurring_until.getTime() <= start) {
+    issue(["recurring", "recurring_until"], "must be after the campaign's start_time");
+  }
+}
+
+export const ZCampaignInput = ZCampaignShape.superRefine(checkCampaign);
+export type TCampaignInput = z.infer<typeof ZCampaignInput>;
+
+export const ZCampaignDetail = z.object({
+  campaign_id: z.string().describe("<YYYYMMDD>_cn_<name slug>_cl_<CLIENT_CODE>_ap_<percent>_ag_<group number>"),
+  channel_button: z.string(),
+  channel_message_text: z.string(),
+  channel_fallback_message_text: z.string(),
+  channel_button_link: z.string(),
+  channel_image_url: z.string(),
+  channel_validity_period: z.number().int().nullable(),
+  channel_validity_unit: z.string().nullable(),
+  channel_fallback_validity_period: z.number().int().nullable(),
+  channel_fallback_validity_unit: z.string().nullable(),
+  html_template_id: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  send_promotion_time: z.string().nullable(),
+  tags: z.array(z.string()),
+  is_personalized: z.boolean(),
+  channel_subject: z.string(),
+  abc_audience_percent: z.number().int(),
+  recommended_products: z.array(z.string()),
+  urls_to_short: z.array(z.string()),
+  utm: z.array(z.string()),
+  is_sent: z.boolean(),
+  sending_status: z.string().describe("Not Sent on creation"),
+  fail_reason: z.string().nullable(),
+});
+
+export const ZApprover = z.object({ user_email: z.string(), date_approved: z.string() });
+
+export const ZCampaign = z.object({
+  campaign_name: z.string(),
+  audiences: z.array(z.string()),
+  audiences_type: z.enum(AUDIENCES_TYPES),
+  channel_type: z.enum(CHANNEL_TYPES),
+  is_abc: z.boolean(),
+  sender: z.string(),
+  is_draft: z.boolean(),
+  is_approved: z.boolean(),
+  author: z.string(),
+  recurring: z.object({
+    recurring_frequency: z.enum(RECURRING_FREQUENCIES),
+    recurring_until: z.string().nullable(),
+    is_recurring: z.boolean(),
+  }),
+  campaign_details: z.array(ZCampaignDetail),
+  status: z.enum(CAMPAIGN_STATUSES),
+  audience_size: z.number().int().describe("Customers of the audiences when the campaign was last saved"),
+  is_approved_by_user: z.boolean().describe("Whether the caller has approved it"),
+  approved_by: z.array(ZApprover),
+  approvals_left: z.number().int(),
+  required_approvals: z.number().int(),
+  date_created: z.string(),
+  date_modified: z.string(),
+});
+export type TCampaign = z.infer<typeof ZCampaign>;
+
+export const ZCampaignSettings = z
+  .object({
+    required_approvals: z.number().int().min(1).max(20).describe("Approvals a campaign needs (default 1)"),
+    large_audience_size: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .describe("Campaigns whose audience has more customers than this need large_audience_required_approvals"),
+    large_audience_required_approvals: z.number().int().min(1).max(20).nullable(),
+  })
+  .superRefine((s, ctx) => {
+    if ((s.large_audience_size === null) !== (s.large_audience_required_approvals === null)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["large_audience_required_approvals"],
+        message: "large_audience_size and large_audience_required_approvals are set together",
+      });
+    }
+  });
+export type TCampaignSettings = z.infer<typeof ZCampaignSettings>;

@@ -1,0 +1,54 @@
+/**
+ * A campaign's status and what each allows (diagram in ARCHITECTURE.md, "Campaigns").
+ *
+ *   Not approved --(last approval)--> Approved --(start time / send-instant)--> Preparing
+ *   Preparing --> Sending --> Sent | Not sent;  Preparing --> Not sent (could not start)
+ *   Sending --> Approved (a recurring campaign's occurrence done, more to come)
+ *   Approved | Not sent --(edit of content, audience or schedule)--> Not approved
+ *
+ * Preparing, Sending and Sent come with the sending issue; this module already decides which
+ * actions each status allows.
+ */
+import { conflict } from "@/lib/http/errors";
+
+export const CAMPAIGN_STATUSES = ["Not approved", "Approved", "Preparing", "Sending", "Sent", "Not sent"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export type CampaignAction = "edit" | "delete" | "approve";
+
+const ALLOWED: Record<CampaignAction, readonly CampaignStatus[]> = {
+  edit: ["Not approved", "Approved", "Not sent"],
+  delete: ["Not approved", "Approved", "Sent", "Not sent"],
+  approve: ["Not approved"],
+};
+
+/** The transitions the service makes, for documentation and the sending issue's checks. */
+export const TRANSITIONS: Record<CampaignStatus, readonly CampaignStatus[]> = {
+  "Not approved": ["Approved"],
+  Approved: ["Not approved", "Preparing"],
+  Preparing: ["Sending", "Not sent"],
+  Sending: ["Sent", "Not sent", "Approved"],
+  Sent: [],
+  "Not sent": ["Not approved"],
+};
+
+export function allowedStatuses(action: CampaignAction): readonly CampaignStatus[] {
+  return ALLOWED[action];
+}
+
+export function allows(action: CampaignAction, status: string): boolean {
+  return (ALLOWED[action] as readonly string[]).includes(status);
+}
+
+const WHY: Record<CampaignAction, string> = {
+  edit: "only a campaign that is Not approved, Approved or Not sent can be edited",
+  delete: "a campaign being prepared or sent cannot be deleted",
+  approve: "only a campaign that is Not approved can be approved",
+};
+
+/** 409 naming the current status when the action is not allowed in it. */
+export function assertAllowed(action: CampaignAction, status: string, campaignId: string): void {
+  if (!allows(action, status)) {
+    throw conflict(`Campaign ${campaignId} is ${status}: ${WHY[action]}.`, "invalid_status");
+  }
+}
