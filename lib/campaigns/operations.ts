@@ -90,11 +90,25 @@ export const approveCampaignOp = defineOperation({
   errors: [403, 404, 409],
 });
 
+export const sendInstantOp = defineOperation({
+  method: "POST",
+  path: "/campaigning-studio/campaignings/send-instant",
+  tag,
+  summary: "Send an approved campaign now",
+  description:
+    "Advanced or super users (403 for role user). campaign_id is any of the campaign's group ids. 409 invalid_status naming the current status unless the campaign is Approved. Answers {status_code: 202, message} once sending is triggered: the campaign goes Preparing (audience resolved, consent, address and frequency cap applied, recipients split between the groups), then Sending, then Sent (Not sent when nothing could be sent or every message failed; a recurring campaign with occurrences left goes back to Approved).",
+  auth: "advanced",
+  body: campaignId,
+  response: z.object({ status_code: z.number().int(), message: z.string() }),
+  status: 202,
+  errors: [403, 404, 409],
+});
+
 export const getCampaignSettingsOp = defineOperation({
   method: "GET",
   path: "/campaigning-studio/settings",
   tag,
-  summary: "Campaign settings: approvals needed",
+  summary: "Campaign settings: approvals needed, frequency cap",
   auth: "user",
   response: ZCampaignSettings,
 });
@@ -105,7 +119,7 @@ export const updateCampaignSettingsOp = defineOperation({
   tag,
   summary: "Change the campaign settings (super users)",
   description:
-    "required_approvals for every campaign saved from now on; with large_audience_size, campaigns whose audience has more customers need large_audience_required_approvals (the larger of the two). A campaign keeps the number it got when its audience was last saved.",
+    "required_approvals for every campaign saved from now on; with large_audience_size, campaigns whose audience has more customers need large_audience_required_approvals (the larger of the two). A campaign keeps the number it got when its audience was last saved. frequency_cap_messages (default 3; 0 turns the cap off) per frequency_cap_days (default 7): a customer who was sent that many campaign messages on the campaign's channel within the days is left out of a send (and counted); omitted, they take their defaults.",
   auth: "super",
   body: ZCampaignSettings,
   response: ZCampaignSettings,

@@ -225,6 +225,20 @@ export const ZCampaignSettings = z
       .nullable()
       .describe("Campaigns whose audience has more customers than this need large_audience_required_approvals"),
     large_audience_required_approvals: z.number().int().min(1).max(20).nullable(),
+    frequency_cap_messages: z
+      .number()
+      .int()
+      .min(0)
+      .max(1000)
+      .default(3)
+      .describe("Frequency cap: at most this many campaign messages per customer per channel (0: no cap; default 3)"),
+    frequency_cap_days: z
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .default(7)
+      .describe("Frequency cap: ... within this many days (default 7)"),
   })
   .superRefine((s, ctx) => {
     if ((s.large_audience_size === null) !== (s.large_audience_required_approvals === null)) {

@@ -11,6 +11,8 @@ export const DEFAULT_CAMPAIGN_SETTINGS: TCampaignSettings = {
   required_approvals: 1,
   large_audience_size: null,
   large_audience_required_approvals: null,
+  frequency_cap_messages: 3,
+  frequency_cap_days: 7,
 };
 
 export async function getCampaignSettings(): Promise<TCampaignSettings> {

@@ -6,7 +6,7 @@
  *   Sending --> Approved (a recurring campaign's occurrence done, more to come)
  *   Approved | Not sent --(edit of content, audience or schedule)--> Not approved
  *
- * Preparing, Sending and Sent come with the sending issue; this module already decides which
+ * Preparing and Sending are set by sending (lib/campaigns/sending/); this module decides which
  * actions each status allows.
  */
 import { conflict } from "@/lib/http/errors";
@@ -14,12 +14,13 @@ import { conflict } from "@/lib/http/errors";
 export const CAMPAIGN_STATUSES = ["Not approved", "Approved", "Preparing", "Sending", "Sent", "Not sent"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-export type CampaignAction = "edit" | "delete" | "approve";
+export type CampaignAction = "edit" | "delete" | "approve" | "send";
 
 const ALLOWED: Record<CampaignAction, readonly CampaignStatus[]> = {
   edit: ["Not approved", "Approved", "Not sent"],
   delete: ["Not approved", "Approved", "Sent", "Not sent"],
   approve: ["Not approved"],
+  send: ["Approved"],
 };
 
 /** The transitions the service makes, for documentation and the sending issue's checks. */
@@ -44,6 +45,7 @@ const WHY: Record<CampaignAction, string> = {
   edit: "only a campaign that is Not approved, Approved or Not sent can be edited",
   delete: "a campaign being prepared or sent cannot be deleted",
   approve: "only a campaign that is Not approved can be approved",
+  send: "only an Approved campaign can be sent",
 };
 
 /** 409 naming the current status when the action is not allowed in it. */

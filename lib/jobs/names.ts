@@ -11,4 +11,7 @@ export const JOBS = {
   checkModelEvents: "recommend.check-new-events",
   exportAudience: "audiences.export",
   purgeExports: "audiences.purge-exports",
+  prepareSend: "campaigns.prepare-send",
+  deliverSend: "campaigns.deliver-send",
+  startDueCampaigns: "campaigns.start-due",
 } as const;

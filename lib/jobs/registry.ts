@@ -5,6 +5,8 @@
 import type { PgBoss } from "pg-boss";
 import { purgeExpiredExports } from "@/lib/audiences/exports/download";
 import { runExport } from "@/lib/audiences/exports/run-export";
+import { runDeliverJob, runPrepareJob } from "@/lib/campaigns/sending/jobs";
+import { startDueCampaigns } from "@/lib/campaigns/sending/start-due";
 import { loadDemo } from "@/lib/data/demo/load-demo";
 import { refreshMovingWindow } from "@/lib/data/refresh-customer-aggregates";
 import { getDatabase } from "@/lib/db/client";
@@ -54,6 +56,11 @@ export const HANDLERS: Record<string, Handler> = {
     const purged = await purgeExpiredExports();
     if (purged) log.info("deleted the files of expired exports", { exports: purged });
   },
+  [JOBS.prepareSend]: (data) => runPrepareJob(String(data.sendId)),
+  [JOBS.deliverSend]: (data) => runDeliverJob(String(data.sendId)),
+  [JOBS.startDueCampaigns]: async () => {
+    await startDueCampaigns();
+  },
   [JOBS.sweepCalculations]: async () => {
     const lost = await sweepLostCalculations();
     if (lost.length) log.warn("calculations recorded as lost", { touchpoints: lost });
@@ -72,6 +79,8 @@ const SCHEDULES = (): { name: string; cron: string }[] => [
   { name: JOBS.checkModelEvents, cron: "*/10 * * * *" },
   // Export files go when their 6-minute link expires (a download after that deletes them too).
   { name: JOBS.purgeExports, cron: "* * * * *" },
+  // Approved campaigns whose occurrence is due are started; stalled sends are queued again.
+  { name: JOBS.startDueCampaigns, cron: "* * * * *" },
   // Idempotency keys are kept 24 hours.
   { name: JOBS.purgeIdempotencyKeys, cron: "35 * * * *" },
 ];

@@ -24,6 +24,12 @@ export interface OutgoingMessage {
   /** An HTML alternative for e-mail. */
   html?: string;
   context?: Record<string, unknown>;
+  /**
+   * A deterministic id chosen by the caller (campaign messages): the outbox keeps the message
+   * under it once however often it is sent again, and SMTP sends it as the Message-ID
+   * `<id@lumen>`, so a message sent again after a crash is recognisably the same message.
+   */
+  messageId?: string;
 }
 
 export interface Provider {
@@ -34,18 +40,22 @@ export interface Provider {
 /** Keeps a message in outbox_messages: what the outbox provider delivers, and every provider's record. */
 export async function recordMessage(message: OutgoingMessage, provider: string, status = "sent"): Promise<string> {
   const prisma = await db();
-  const message_id = newId("message");
-  await prisma.outboxMessage.create({
-    data: {
-      message_id,
-      channel: message.channel,
-      provider,
-      recipient: message.to,
-      subject: message.subject ?? "",
-      body: message.body,
-      status,
-      context: (message.context ?? {}) as object,
-    },
+  const message_id = message.messageId ?? newId("message");
+  // With a caller's id the INSERT does nothing when the message is there already (sent again after a crash).
+  await prisma.outboxMessage.createMany({
+    data: [
+      {
+        message_id,
+        channel: message.channel,
+        provider,
+        recipient: message.to,
+        subject: message.subject ?? "",
+        body: message.body,
+        status,
+        context: (message.context ?? {}) as object,
+      },
+    ],
+    skipDuplicates: message.messageId !== undefined,
   });
   return message_id;
 }

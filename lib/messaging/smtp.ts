@@ -1,7 +1,8 @@
 /**
  * E-mail over SMTP with nodemailer (SMTP_URL, EMAIL_FROM). One pooled transport per URL and
  * process. A message the server refuses throws (the caller's job fails and is retried); what was
- * accepted is recorded in the outbox with provider "smtp" and the server's message id.
+ * accepted is recorded in the outbox with provider "smtp" and the server's message id. A message
+ * with the caller's own id (campaign messages) goes out with the Message-ID `<id@lumen>`.
  */
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
@@ -32,6 +33,7 @@ export function smtpProvider(
         subject: message.subject ?? "",
         text: message.body,
         html: message.html,
+        ...(message.messageId ? { messageId: `<${message.messageId}@lumen>` } : {}),
       });
       const messageId = await record(
         { ...message, context: { ...message.context, smtp_message_id: info.messageId } },

@@ -434,6 +434,8 @@ describe("settings", () => {
       required_approvals: 1,
       large_audience_size: null,
       large_audience_required_approvals: null,
+      frequency_cap_messages: 3,
+      frequency_cap_days: 7,
     });
     const byAdvanced = await setSettings(
       { required_approvals: 2, large_audience_size: null, large_audience_required_approvals: null },

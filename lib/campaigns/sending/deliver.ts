@@ -1,0 +1,206 @@
+/**
+ * Delivering a send (job campaigns.deliver-send): batches of recipients are claimed (status
+ * sending, attempts + 1, a lease) by one UPDATE ... RETURNING whose subselect takes the rows
+ * FOR UPDATE SKIP LOCKED, so two runs at once never claim the same row; each message is
+ * personalised and handed to sendMessage with a message id derived from the send and the
+ * customer, and the batch's rows are marked sent, or failed with the error (a temporary failure
+ * goes back to queued until its third attempt).
+ *
+ * Crash safety: the recipients were written before the first message (./prepare.ts). A run that
+ * dies leaves its claimed rows in `sending`; once their lease has passed, the next run (the job
+ * retried, or the scheduler's sweep) claims and sends them again under the same message id, so
+ * the outbox keeps each message once and an SMTP server sees the same Message-ID. What an SMTP
+ * server accepted just before the crash may thus reach the recipient twice (the same
+ * Message-ID); nothing is skipped.
+ *
+ * When no row is queued or in flight the send is closed (./finish.ts): Sent, or Not sent when
+ * every message failed.
+ */
+import { createHash } from "node:crypto";
+import { now } from "@/lib/clock";
+import { db, getDatabase } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { sendMessage } from "@/lib/messaging/send-message";
+import { messageFor } from "./compose-message";
+import { closeSend } from "./finish";
+import { loadPersonalisation, usesProducts } from "./personalise";
+
+export const BATCH_SIZE = 200;
+export const MAX_ATTEMPTS = 3;
+/** A row in `sending` longer than this belongs to a run that died. */
+export const LEASE_MS = 5 * 60 * 1000;
+/** Messages handed to the provider at once (the SMTP pool has 4 connections). */
+const PARALLEL = 4;
+
+interface Claimed {
+  customer_id: string;
+  group_number: number;
+  campaign_id: string;
+  address: string;
+  attempts: number;
+}
+
+interface Result {
+  customer_id: string;
+  ok: boolean;
+  providerId?: string;
+  error?: string;
+  retry?: boolean;
+}
+
+/** The message id of a recipient of a send: the same in every run. */
+export function messageIdOf(sendId: string, customerId: string): string {
+  return `cm-${createHash("sha256").update(`${sendId}\u0000${customerId}`).digest("hex").slice(0, 40)}`;
+}
+
+/** An SMTP reply 5xx is permanent; anything else (4xx, a connection lost) may pass on a retry. */
+function isTemporary(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null && "responseCode" in error ? error.responseCode : undefined;
+  return !(typeof code === "number" && code >= 500 && code < 600);
+}
+
+const CLAIM = `
+  UPDATE campaign_messages m SET status = 'sending', attempts = m.attempts + 1, claimed_at = $3
+  WHERE (m.send_id, m.customer_id) IN (
+    SELECT q.send_id, q.customer_id FROM campaign_messages q
+    WHERE q.send_id = $1 AND (q.status = 'queued' OR (q.status = 'sending' AND q.claimed_at < $4))
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED)
+  AND (m.status = 'queued' OR (m.status = 'sending' AND m.claimed_at < $4))
+  RETURNING m.customer_id, m.group_number, m.campaign_id, m.address, m.attempts`;
+
+async function sendAll(tasks: (() => Promise<Result>)[]): Promise<Result[]> {
+  const results: Result[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next++]!;
+      results.push(await task());
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, tasks.length) }, worker));
+  return results;
+}
+
+export async function deliverSend(opts: {
+  sendId: string;
+  batchSize?: number;
+  /** Stop after this many batches (tests: a run cut short). */
+  maxBatches?: number;
+}): Promise<{ sent: number; failed: number; finished: boolean }> {
+  const { sendId } = opts;
+  const batchSize = opts.batchSize ?? BATCH_SIZE;
+  const prisma = await db();
+  const send = await prisma.campaignSend.findUnique({
+    where: { send_id: sendId },
+    include: { campaign: { include: { groups: true } } },
+  });
+  const totals = { sent: 0, failed: 0, finished: false };
+  if (send?.status !== "Sending") return { ...totals, finished: send?.status !== "Preparing" };
+  const campaign = send.campaign;
+  const groups = new Map(campaign.groups.map((g) => [g.group_number, g]));
+  const withProducts = usesProducts(
+    campaign.groups.flatMap((g) => [
+      g.channel_subject,
+      g.channel_message_text,
+      g.channel_button,
+      g.channel_button_link,
+      g.channel_image_url,
+      g.channel_fallback_message_text,
+    ]),
+  );
+  const database = await getDatabase();
+  for (let batch = 0; opts.maxBatches === undefined || batch < opts.maxBatches; batch++) {
+    const at = now();
+    // Rows that died in flight too often are given up: a message that takes a worker down each time.
+    await database.sql.query(
+      `UPDATE campaign_messages SET status = 'failed', error = 'interrupted in flight ${MAX_ATTEMPTS} times'
+       WHERE send_id = $1 AND status = 'sending' AND claimed_at < $2 AND attempts >= $3`,
+      [sendId, new Date(at.getTime() - LEASE_MS), MAX_ATTEMPTS],
+    );
+    const claimed = await database.sql.query<Claimed>(CLAIM, [
+      sendId,
+      batchSize,
+      at,
+      new Date(at.getTime() - LEASE_MS),
+    ]);
+    if (claimed.length === 0) break;
+    const facts = await loadPersonalisation(
+      claimed.map((r) => r.customer_id),
+      withProducts,
+    );
+    const results = await sendAll(
+      claimed.map((row) => async (): Promise<Result> => {
+        const group = groups.get(row.group_number);
+        if (!group) return { customer_id: row.customer_id, ok: false, error: "the group no longer exists" };
+        const message = messageFor(campaign.channel_type, group, row.address, facts.get(row.customer_id), {
+          campaign_id: row.campaign_id,
+          send_id: sendId,
+          customer_id: row.customer_id,
+        });
+        try {
+          const { messageId } = await sendMessage({ ...message, messageId: messageIdOf(sendId, row.customer_id) });
+          return { customer_id: row.customer_id, ok: true, providerId: messageId };
+        } catch (error) {
+          const retry = isTemporary(error) && row.attempts < MAX_ATTEMPTS;
+          return { customer_id: row.customer_id, ok: false, error: String(error).slice(0, 1000), retry };
+        }
+      }),
+    );
+    await record(sendId, results);
+    const ok = results.filter((r) => r.ok).length;
+    totals.sent += ok;
+    totals.failed += results.filter((r) => !r.ok && !r.retry).length;
+    if (ok === 0 && results.every((r) => r.retry)) {
+      // The provider refuses everything for now: the job is retried later (with backoff).
+      throw new Error(`campaign send ${sendId}: every message of a batch failed: ${results[0]?.error}`);
+    }
+  }
+  totals.finished = await finishIfDone(sendId);
+  return totals;
+}
+
+async function record(sendId: string, results: Result[]): Promise<void> {
+  const database = await getDatabase();
+  const sent = results.filter((r) => r.ok);
+  const failed = results.filter((r) => !r.ok);
+  const at = now();
+  if (sent.length) {
+    await database.sql.query(
+      `UPDATE campaign_messages m SET status = 'sent', provider_message_id = v.provider_id, sent_at = $2, error = NULL
+       FROM (SELECT unnest($3::text[]) AS customer_id, unnest($4::text[]) AS provider_id) v
+       WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending'`,
+      [sendId, at, sent.map((r) => r.customer_id), sent.map((r) => r.providerId ?? "")],
+    );
+  }
+  if (failed.length) {
+    await database.sql.query(
+      `UPDATE campaign_messages m SET status = CASE WHEN v.retry THEN 'queued' ELSE 'failed' END, error = v.error
+       FROM (SELECT unnest($2::text[]) AS customer_id, unnest($3::text[]) AS error, unnest($4::boolean[]) AS retry) v
+       WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending'`,
+      [sendId, failed.map((r) => r.customer_id), failed.map((r) => r.error ?? ""), failed.map((r) => r.retry === true)],
+    );
+  }
+  await database.sql.query("UPDATE campaign_sends SET date_modified = $2 WHERE send_id = $1", [sendId, at]);
+}
+
+/** Closes the send when nothing is queued or in flight: Sent, or Not sent when every message failed. */
+async function finishIfDone(sendId: string): Promise<boolean> {
+  const database = await getDatabase();
+  const [left] = await database.sql.query<{ open: number; sent: number; failed: number; error: string | null }>(
+    `SELECT COUNT(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS open,
+            COUNT(*) FILTER (WHERE status = 'sent')::int AS sent,
+            COUNT(*) FILTER (WHERE status = 'failed')::int AS failed,
+            MIN(error) FILTER (WHERE status = 'failed') AS error
+     FROM campaign_messages WHERE send_id = $1`,
+    [sendId],
+  );
+  if (!left || left.open > 0) return false;
+  const allFailed = left.sent === 0;
+  const reason = allFailed ? `every message failed (${left.failed}); for example: ${left.error ?? "unknown"}` : null;
+  const closed = await database.transaction((sql) =>
+    closeSend(sql, { sendId, from: "Sending", outcome: allFailed ? "Not sent" : "Sent", reason, at: now() }),
+  );
+  if (closed) log.info("campaign send finished", { send: sendId, sent: left.sent, failed: left.failed });
+  return true;
+}
