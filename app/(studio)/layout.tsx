@@ -32,7 +32,7 @@ export default async function StudioLayout({ children }: { children: React.React
 
   return (
     <Providers>
-      <StudioNav links={studioLinks(me.role === "super")} account={account} />
+      <StudioNav links={studioLinks(me.role)} account={account} />
       <main className="px-4 py-6 md:ml-56 md:px-8 md:py-8">
         <div className="mx-auto max-w-6xl">{children}</div>
       </main>

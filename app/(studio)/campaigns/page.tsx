@@ -1,14 +1,17 @@
 import type { Metadata } from "next";
-import { BeingBuilt } from "@/components/studio/being-built";
+import { CampaignList } from "@/components/campaigns/campaign-list";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Campaigns · Lumen" };
 
 export default function CampaignsPage() {
   return (
-    <BeingBuilt title="Campaigns">
-      Campaigns send personalised messages by e-mail, SMS or Viber to an audience. Here you will write a campaign with
-      placeholders and recommended items, send it for approval, watch it being prepared and sent with progress shown,
-      and read its report: deliveries, opens, clicks and the purchases that followed.
-    </BeingBuilt>
+    <>
+      <PageHeader title="Campaigns">
+        Personalised messages by e-mail, SMS, Viber or Viber with an SMS fallback, split into A/B/C groups. A campaign
+        is approved by advanced users before it is sent at its start time (or at once with Send now).
+      </PageHeader>
+      <CampaignList />
+    </>
   );
 }
