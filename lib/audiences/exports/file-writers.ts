@@ -53,6 +53,7 @@ export function xlsxWriter(columns: string[], sheetName: string, out: Writable):
   return {
     async addRows(rows) {
       for (const row of rows) sheet.addRow(row).commit();
+      await compressorCaughtUp(sheet);
       if (out.writableNeedDrain) await once(out, "drain");
     },
     async finish() {
@@ -61,4 +62,27 @@ export function xlsxWriter(columns: string[], sheetName: string, out: Writable):
       await finished(out);
     },
   };
+}
+
+/** Sheet XML waiting in exceljs's compressor beyond this is waited for (about 1 MB). */
+const BACKLOG_BYTES = 1 << 20;
+
+/**
+ * exceljs's sheet stream hands its XML to the zip compressor without waiting for it (the sheet is a
+ * StreamBuf piped through archiver's PassThrough into a zlib stream), so when rows come faster than the compressor runs, the XML
+ * piles up in the compressor's write buffer: 1 GB for an extended 500,000-customer sheet on PGlite
+ * (bench: export). Between batches the writer waits until that buffer is back under BACKLOG_BYTES.
+ * The sheet's stream and its pipes are exceljs internals: when they are not there the wait is
+ * skipped and the export still works, only without this bound.
+ */
+async function compressorCaughtUp(sheet: unknown): Promise<void> {
+  const pipes = (sheet as { stream?: { pipes?: unknown[] } }).stream?.pipes ?? [];
+  for (const pipe of pipes) {
+    // archiver's PassThrough (readable-stream) keeps the backlog in its writable state.
+    const stream = pipe as Writable & { _writableState?: { length?: number } };
+    const backlog = () => stream.writableLength ?? stream._writableState?.length ?? 0;
+    while (backlog() > BACKLOG_BYTES) {
+      await Promise.race([once(stream, "drain"), new Promise((r) => setTimeout(r, 20))]);
+    }
+  }
 }
