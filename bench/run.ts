@@ -4,13 +4,14 @@
  */
 import { closeDatabase } from "@/lib/db/client";
 import { type Scenario, writeResult } from "./lib";
+import { exportScenario } from "./scenarios/export";
 import { funnel } from "./scenarios/funnel";
 import { intake } from "./scenarios/intake";
 import { recsBuild } from "./scenarios/recs-build";
 import { search } from "./scenarios/search";
 import { serving } from "./scenarios/serving";
 
-const SCENARIOS: Scenario[] = [intake, search, serving, recsBuild, funnel];
+const SCENARIOS: Scenario[] = [intake, search, serving, recsBuild, funnel, exportScenario];
 
 const [name, ...options] = process.argv.slice(2).filter((a, i) => !(i === 0 && a === "--"));
 const chosen = name ? SCENARIOS.filter((s) => s.name === name) : SCENARIOS;
