@@ -9,84 +9,118 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
-const ZEnv = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
-  DATA_DIR: z.string().min(1).default("./.data"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
-  AUTH_SECRET: z.string().min(16).optional(),
-  TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(86400 * 30)
-    .default(3600),
-  TIMEZONE: z
-    .string()
-    .default("UTC")
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat("en-US", { timeZone: tz });
-        return true;
-      } catch {
-        return false;
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PUBLIC_URL: z.url().default("http://localhost:3000"),
+    AUTH_SECRET: z.string().min(16).optional(),
+    TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(86400 * 30)
+      .default(3600),
+    TIMEZONE: z
+      .string()
+      .default("UTC")
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat("en-US", { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be an IANA time zone such as UTC or Europe/Prague"),
+    TENANT_ID: z.string().min(1).default("default"),
+    CLIENT_CODE: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "lowercase letters, digits and dashes")
+      .default("lumen"),
+    UTM_SYSTEM: z.string().default("lumen"),
+    UTM_SERVICE: z.string().default("personalization"),
+    DEMO_DATA: bool.default(true),
+    DEMO_PASSWORD: z.string().min(8).default("demo-password"),
+    SHARED_DATA_DIR: z.string().default("../shared/data"),
+    RUN_WORKERS: z.enum(["in-process", "separate", "none"]).optional(),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** Search results kept per process for repeated terms (0: none); dropped on every catalog change. */
+    SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+    /** The kind behind customer lists' product_1..product_10 (recommendations_type default). */
+    DEFAULT_RECOMMENDATION_KIND: z
+      .enum([
+        "ai-community-based",
+        "ai-community-based-interactions",
+        "history-based",
+        "history-based-interactions",
+        "time-based",
+        "time-based-interactions",
+        "ai-next-gen",
+        "ai-description-based",
+      ])
+      .default("ai-community-based"),
+    /** When the recommendation models are rebuilt from all events (cron, the server's time zone). */
+    RECS_BUILD_CRON: z.string().default("30 2 * * *"),
+    /** New events that make a rebuild worth it before the schedule (checked every 10 minutes). */
+    RECS_REBUILD_EVENTS: z.coerce.number().int().min(1).default(100_000),
+    /**
+     * Where e-mail goes: an smtp:// or smtps:// URL (user and password in it). Unset: e-mails are
+     * kept in the outbox (the studio's Outbox page) instead of being sent.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    /** The sender of every e-mail the service sends (exports' links, campaigns). */
+    EMAIL_FROM: z.string().min(3).default("Lumen <no-reply@lumen.local>"),
+    /** Messages per second handed to the SMTP server, per process (0: unlimited). */
+    SMTP_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(0),
+    /** Where SMS goes: twilio (the settings below), or outbox (kept, not sent). */
+    SMS_PROVIDER: z.enum(["twilio", "outbox"]).default("outbox"),
+    TWILIO_BASE_URL: z.url().default("https://api.twilio.com"),
+    TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    /** The SMS sender: a phone number (From), or a Twilio messaging service id (MG...). */
+    SMS_SENDER: z.string().min(1).optional(),
+    /** SMS handed to the provider per second, per process (0: unlimited). */
+    SMS_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
+    /** Where Viber messages go: infobip (the settings below), or outbox (kept, not sent). */
+    VIBER_PROVIDER: z.enum(["infobip", "outbox"]).default("outbox"),
+    INFOBIP_BASE_URL: z.url().optional(),
+    INFOBIP_API_KEY: z.string().min(1).optional(),
+    /** The Viber business sender name registered with Infobip. */
+    VIBER_SENDER: z.string().min(1).optional(),
+    /** Viber messages handed to the provider per second, per process (0: unlimited). */
+    VIBER_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    /** Proxies whose X-Forwarded-For is believed (IPs and CIDR ranges, comma-separated; none by default). */
+    TRUSTED_PROXIES: z
+      .string()
+      .default("")
+      .superRefine((text, ctx) => {
+        const parsed = parseProxies(text);
+        if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
+      }),
+  })
+  .superRefine((e, ctx) => {
+    // A provider chosen needs its credentials and sender; say which are missing at start-up.
+    const need = (when: boolean, names: (keyof typeof e)[], why: string) => {
+      for (const name of names) {
+        if (when && !e[name]) ctx.addIssue({ code: "custom", path: [name], message: `is required when ${why}` });
       }
-    }, "must be an IANA time zone such as UTC or Europe/Prague"),
-  TENANT_ID: z.string().min(1).default("default"),
-  CLIENT_CODE: z
-    .string()
-    .regex(/^[a-z0-9-]+$/, "lowercase letters, digits and dashes")
-    .default("lumen"),
-  UTM_SYSTEM: z.string().default("lumen"),
-  UTM_SERVICE: z.string().default("personalization"),
-  DEMO_DATA: bool.default(true),
-  DEMO_PASSWORD: z.string().min(8).default("demo-password"),
-  SHARED_DATA_DIR: z.string().default("../shared/data"),
-  RUN_WORKERS: z.enum(["in-process", "separate", "none"]).optional(),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  /** Search results kept per process for repeated terms (0: none); dropped on every catalog change. */
-  SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
-  /** The kind behind customer lists' product_1..product_10 (recommendations_type default). */
-  DEFAULT_RECOMMENDATION_KIND: z
-    .enum([
-      "ai-community-based",
-      "ai-community-based-interactions",
-      "history-based",
-      "history-based-interactions",
-      "time-based",
-      "time-based-interactions",
-      "ai-next-gen",
-      "ai-description-based",
-    ])
-    .default("ai-community-based"),
-  /** When the recommendation models are rebuilt from all events (cron, the server's time zone). */
-  RECS_BUILD_CRON: z.string().default("30 2 * * *"),
-  /** New events that make a rebuild worth it before the schedule (checked every 10 minutes). */
-  RECS_REBUILD_EVENTS: z.coerce.number().int().min(1).default(100_000),
-  /**
-   * Where e-mail goes: an smtp:// or smtps:// URL (user and password in it). Unset: e-mails are
-   * kept in the outbox (the studio's Outbox page) instead of being sent.
-   */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
-    .optional(),
-  /** The sender of every e-mail the service sends (exports' links, campaigns). */
-  EMAIL_FROM: z.string().min(3).default("Lumen <no-reply@lumen.local>"),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-  /** Proxies whose X-Forwarded-For is believed (IPs and CIDR ranges, comma-separated; none by default). */
-  TRUSTED_PROXIES: z
-    .string()
-    .default("")
-    .superRefine((text, ctx) => {
-      const parsed = parseProxies(text);
-      if (typeof parsed === "string") ctx.addIssue({ code: "custom", message: parsed });
-    }),
-});
+    };
+    need(e.SMS_PROVIDER === "twilio", ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "SMS_SENDER"], "SMS_PROVIDER=twilio");
+    need(
+      e.VIBER_PROVIDER === "infobip",
+      ["INFOBIP_BASE_URL", "INFOBIP_API_KEY", "VIBER_SENDER"],
+      "VIBER_PROVIDER=infobip",
+    );
+  });
 
 export type Env = z.infer<typeof ZEnv>;
 

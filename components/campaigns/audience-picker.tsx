@@ -2,13 +2,17 @@
 /**
  * Picks a campaign's audience: segments (GET /data/segments, every page) or saved audiences
  * (GET /customer-studio/audiences), each with its size, and the customers the choice reaches.
- * Sizes are before consent and frequency cap: preparation excludes those when the campaign is sent.
+ * Sizes are before consent and frequency cap; under them, how many a send now would reach on the
+ * channel (POST .../audience-estimate: preparation's own rules, counted without writing).
  */
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch, errorMessage } from "../api/client";
 import { MultiSelect } from "../audiences/multi-select";
 import { Alert } from "../ui/alert";
-import { customersText } from "./campaign-api";
+import { cn } from "../ui/cn";
+import { formatCount } from "../ui/format";
+import { CHANNEL_LABEL, type ChannelType, customersText } from "./campaign-api";
+import { useAudienceEstimate } from "./editor-queries";
 
 interface Sized {
   id: string;
@@ -49,8 +53,10 @@ export function AudiencePicker({
   selected,
   onChange,
   invalid,
+  channel,
 }: {
   type: "GENERIC" | "AUDIENCE";
+  channel: ChannelType;
   selected: string[];
   onChange: (ids: string[]) => void;
   invalid?: boolean;
@@ -90,6 +96,41 @@ export function AudiencePicker({
           ? "No audience chosen."
           : `${type === "AUDIENCE" && selected.length > 1 ? "At most " : ""}${customersText(reach)} before consent and frequency cap.`}
       </p>
+      {selected.length > 0 && <Reachable type={type} channel={channel} selected={selected} />}
     </div>
+  );
+}
+
+const BY: Record<ChannelType, string> = {
+  email: "by e-mail",
+  sms: "by SMS",
+  viber: "on Viber",
+  viber_sms: `by ${CHANNEL_LABEL.viber_sms}`,
+};
+
+function Reachable({
+  type,
+  channel,
+  selected,
+}: {
+  type: "GENERIC" | "AUDIENCE";
+  channel: ChannelType;
+  selected: string[];
+}) {
+  const estimate = useAudienceEstimate({ channel_type: channel, audiences_type: type, audiences: selected });
+  if (estimate.error) return <p className="text-xs text-red-700">Reach: {errorMessage(estimate.error)}</p>;
+  const e = estimate.data;
+  if (!e) return <p className="text-xs text-slate-500">Counting who can be reached…</p>;
+  const n = (value: number) => formatCount(value);
+  return (
+    <p
+      className={cn("text-sm text-slate-700", estimate.isFetching && "opacity-60")}
+      data-testid="audience-reachable"
+      aria-busy={estimate.isFetching}
+    >
+      <span className="font-semibold tabular-nums">{n(e.reachable)}</span> reachable {BY[channel]} of{" "}
+      <span className="tabular-nums">{n(e.audience)}</span>; {n(e.excluded_no_consent)} without consent,{" "}
+      {n(e.excluded_no_address)} without address, {n(e.excluded_frequency_cap)} over the frequency cap.
+    </p>
   );
 }

@@ -39,6 +39,7 @@ import {
 } from "./campaign-form";
 import { type FocusedField, GroupFields, PlaceholderBar } from "./group-fields";
 import { MessagePreview } from "./message-preview";
+import { PersonalPreview, type PickedCustomer } from "./personal-preview";
 
 export function CampaignEditor({ campaign, author }: { campaign?: Campaign; author: string }) {
   const router = useRouter();
@@ -54,6 +55,8 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
   const [confirming, setConfirming] = useState<TCampaignForm>();
   const focused = useRef<FocusedField>(undefined);
   const [focusedName, setFocusedName] = useState<string>();
+  // One customer for every group's preview: the marketer compares A and B for the same person.
+  const [previewCustomer, setPreviewCustomer] = useState<PickedCustomer>();
   const watched = useWatch({ control });
   const channel = watched.channel_type ?? "email";
   const audiencesType = watched.audiences_type ?? "GENERIC";
@@ -207,6 +210,7 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
         <AudiencePicker
           type={audiencesType}
           selected={(watched.audiences ?? []).filter((a): a is string => typeof a === "string")}
+          channel={channel}
           onChange={(ids) => setValue("audiences", ids, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
           invalid={!!errors.audiences}
         />
@@ -330,6 +334,25 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
                     channel_validity_unit: watched.groups?.[i]?.channel_validity_unit || null,
                     html_template_id: watched.groups?.[i]?.html_template_id ?? "",
                     tags: [],
+                  }}
+                />
+                <PersonalPreview
+                  index={i}
+                  channel={channel}
+                  customer={previewCustomer}
+                  onCustomer={setPreviewCustomer}
+                  group={{
+                    channel_subject: channel === "email" ? (watched.groups?.[i]?.channel_subject ?? "") : "",
+                    channel_message_text: watched.groups?.[i]?.channel_message_text ?? "",
+                    channel_fallback_message_text:
+                      channel === "viber_sms" ? (watched.groups?.[i]?.channel_fallback_message_text ?? "") : "",
+                    channel_button: channel.startsWith("viber") ? (watched.groups?.[i]?.channel_button ?? "") : "",
+                    channel_button_link: channel.startsWith("viber")
+                      ? (watched.groups?.[i]?.channel_button_link ?? "")
+                      : "",
+                    channel_image_url: channel.startsWith("viber")
+                      ? (watched.groups?.[i]?.channel_image_url ?? "")
+                      : "",
                   }}
                 />
               </div>

@@ -22,6 +22,10 @@ import {
   useCampaignList,
 } from "./campaign-api";
 import { CHANNEL_TYPES } from "./campaign-form";
+
+/** Statuses with something sent to report on (a recurring campaign between sends is Approved: its page links it). */
+const REPORTED: readonly string[] = ["Sending", "Sent", "Not sent"];
+
 import { StatusBadge } from "./status-badge";
 
 const PAGE = 25;
@@ -120,6 +124,15 @@ export function CampaignList() {
               <Td className="whitespace-normal">{CHANNEL_LABEL[c.channel_type]}</Td>
               <Td>
                 <StatusBadge status={c.status} />
+                {REPORTED.includes(c.status) && (
+                  <Link
+                    className="ml-2 text-xs text-indigo-700 hover:underline"
+                    href={`${campaignHref(c)}/report`}
+                    aria-label={`Delivery report of ${c.campaign_name}`}
+                  >
+                    Report
+                  </Link>
+                )}
               </Td>
               <Td data-testid="campaign-groups">
                 {c.campaign_details.map((g, i) => `${groupLetter(i)} ${g.abc_audience_percent}%`).join(" · ")}

@@ -82,6 +82,9 @@ export function CampaignView({ id, viewer }: { id: string; viewer: Viewer }) {
             )}
             {!canEdit && <p className="text-xs text-slate-500">Not while it is {c.status}.</p>}
           </div>
+          <ButtonLink variant="secondary" href={`/campaigns/${key}/report`}>
+            Delivery report
+          </ButtonLink>
           <div className="space-y-1">
             <Button variant="danger" onClick={() => setDeleting(true)} disabled={!canDelete || remove.isPending}>
               Delete

@@ -25,13 +25,36 @@ test("a marketer writes a two-group e-mail campaign, an advanced user approves i
   const token = await passwordToken(request, "advanced@example.com");
   const customers = [1, 2, 3].map((n) => ({
     customer_id: `${p}-${n}`,
+    first_name: `Ivana${n}`,
+    last_name: "Synthetic",
     segment_id: `${p}-seg`,
     segment_name: segment,
     email: `${p}-${n}@example.com`,
-    email_consent: true,
+    // The third has no e-mail consent: the editor's reach leaves them out.
+    email_consent: n !== 3,
   }));
   const seeded = await request.post("/api/latest/data/customers", { headers: bearer(token), data: { customers } });
   expect(seeded.status(), await seeded.text()).toBe(200);
+  // Products and purchases, so every customer has recommendations (best sellers at least).
+  const items = [1, 2].map((n) => ({
+    item_id: `${p}-item-${n}`,
+    item_name: `Spring lantern ${n} ${p}`,
+    product_price: 12.5 + n,
+    product_url: `https://shop.example/${p}/${n}`,
+    main_image: `data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80"><rect width="80" height="80" fill="%23a5b4fc"/></svg>`,
+  }));
+  const seededItems = await request.post("/api/latest/data/items", { headers: bearer(token), data: { items } });
+  expect(seededItems.status(), await seededItems.text()).toBe(200);
+  const events = [1, 2, 3, 4].map((k) => ({
+    event_type: "purchase",
+    customer_id: `${p}-buyer-${k}`,
+    item_id: `${p}-item-${(k % 2) + 1}`,
+    price: 13,
+    order_id: `${p}-order-${k}`,
+    timestamp: new Date(Date.now() - 86_400_000).toISOString().slice(0, 19),
+  }));
+  const seededEvents = await request.post("/api/latest/data/events", { headers: bearer(token), data: { events } });
+  expect(seededEvents.status(), await seededEvents.text()).toBe(200);
 
   // The marketer writes it: a segment picked with its size, groups A and B split 60/40.
   await page.goto("/campaigns");
@@ -44,6 +67,10 @@ test("a marketer writes a two-group e-mail campaign, an advanced user approves i
   await expect(option).toBeVisible();
   await option.click();
   await expect(page.getByTestId("audience-reach")).toHaveText("3 customers before consent and frequency cap.");
+  // After consent and the frequency cap, as a send now would count them.
+  await expect(page.getByTestId("audience-reachable")).toHaveText(
+    "2 reachable by e-mail of 3; 1 without consent, 0 without address, 0 over the frequency cap.",
+  );
 
   await page.getByLabel("Subject (group A)").fill("Hello ");
   // A placeholder goes in at the cursor of the field last focused.
@@ -58,6 +85,21 @@ test("a marketer writes a two-group e-mail campaign, an advanced user approves i
     "Spring is here. Your pick: {ph_product_1.name}",
   );
   await expect(page.getByTestId("message-preview").first().getByTestId("placeholder")).toHaveCount(2);
+  // The preview for a customer the marketer picks: their name and their recommended products.
+  await page.locator("#group-0-customer-search").fill(`${p}-1`);
+  await page
+    .getByTestId("preview-customer-results")
+    .getByRole("button", { name: /Ivana1 Synthetic/ })
+    .click();
+  const personal = page.getByTestId("personal-preview").first();
+  await expect(personal).toContainText("Hello Ivana1");
+  const product = personal.getByTestId("preview-product").first();
+  await expect(product).toBeVisible();
+  const productName = (await product.getByRole("link").textContent()) ?? "";
+  expect(productName).not.toBe("");
+  await expect(personal).toContainText(`Spring is here. Your pick: ${productName}`);
+  await page.getByTestId("personal-preview").first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("campaign-editor-preview.png"), fullPage: true });
 
   await page.getByRole("button", { name: "+ Add group" }).click();
   await expect(page.getByRole("tab", { name: /Group B · 50%/ })).toHaveAttribute("aria-selected", "true");
@@ -71,6 +113,9 @@ test("a marketer writes a two-group e-mail campaign, an advanced user approves i
   await page.getByLabel("Body, text or HTML (group B)").fill("Hi {ph_customer.nickname}");
   await page.getByRole("button", { name: "Create campaign" }).click();
   await expect(page.getByText("unknown placeholder {ph_customer.nickname}")).toBeVisible();
+  // The customer's preview waits for a known placeholder instead of asking the server.
+  await expect(page.getByTestId("group-B")).toBeVisible();
+  await expect(page.getByText("{ph_customer.nickname} is not a placeholder")).toBeVisible();
   await expect(page.getByLabel("Body, text or HTML (group B)")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Body, text or HTML (group B)").fill("Everything in spring colours, this week only.");
   await page.screenshot({ path: testInfo.outputPath("campaign-editor.png"), fullPage: true });
@@ -155,13 +200,24 @@ test("an advanced user sends an approved campaign now, after a confirmation", as
   request,
   browser,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const p = unique("send");
   const name = `Flash sale ${p}`;
   const advancedToken = await passwordToken(request, "advanced@example.com");
   const seeded = await request.post("/api/latest/data/customers", {
     headers: bearer(advancedToken),
     data: {
-      customers: [{ customer_id: `${p}-1`, segment_id: `${p}-seg`, email: `${p}@example.com`, email_consent: true }],
+      customers: [
+        {
+          customer_id: `${p}-1`,
+          segment_id: `${p}-seg`,
+          email: `${p}@example.com`,
+          email_consent: true,
+          // An SMS campaign: the report counts this one recipient.
+          phone_number: "+420700009999",
+          sms_consent: true,
+        },
+      ],
     },
   });
   expect(seeded.status(), await seeded.text()).toBe(200);
@@ -210,4 +266,18 @@ test("an advanced user sends an approved campaign now, after a confirmation", as
   await expect(advanced.getByRole("button", { name: "Send now" })).toBeDisabled();
   await advanced.screenshot({ path: testInfo.outputPath("campaign-sent.png"), fullPage: true });
   await context.close();
+
+  // The delivery report, from the campaign page: its charts, and one targeted recipient.
+  await page.goto(`/campaigns/${id}`);
+  await page.getByRole("link", { name: "Delivery report" }).click();
+  await expect(page).toHaveURL(new RegExp(`/campaigns/${id}/report$`));
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("report-total-targeted")).toHaveText("1", { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(page.getByTestId("report-rates-chart").locator(".recharts-wrapper")).toBeVisible();
+  await expect(page.getByTestId("report-timeline-chart")).toBeVisible();
+  await expect(page.getByTestId("report-table")).toContainText("Group A");
+  await expect(page.getByTestId("report-verdict")).toContainText("One group received the message");
+  await page.screenshot({ path: testInfo.outputPath("campaign-report.png"), fullPage: true });
 });

@@ -100,7 +100,7 @@ const REQUIRED_BY_CHANNEL: Record<ChannelType, (keyof TCampaignDetailInput)[]> =
 };
 
 /** Text fields whose {ph_...} placeholders must be known. */
-const PLACEHOLDER_FIELDS = [
+export const PLACEHOLDER_FIELDS = [
   "channel_message_text",
   "channel_fallback_message_text",
   "channel_subject",

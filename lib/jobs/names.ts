@@ -14,4 +14,5 @@ export const JOBS = {
   prepareSend: "campaigns.prepare-send",
   deliverSend: "campaigns.deliver-send",
   startDueCampaigns: "campaigns.start-due",
+  sendFallbacks: "campaigns.send-fallbacks",
 } as const;

@@ -5,6 +5,7 @@
 import type { PgBoss } from "pg-boss";
 import { purgeExpiredExports } from "@/lib/audiences/exports/download";
 import { runExport } from "@/lib/audiences/exports/run-export";
+import { sendDueFallbacks } from "@/lib/campaigns/sending/fallback";
 import { runDeliverJob, runPrepareJob } from "@/lib/campaigns/sending/jobs";
 import { startDueCampaigns } from "@/lib/campaigns/sending/start-due";
 import { loadDemo } from "@/lib/data/demo/load-demo";
@@ -61,6 +62,10 @@ export const HANDLERS: Record<string, Handler> = {
   [JOBS.startDueCampaigns]: async () => {
     await startDueCampaigns();
   },
+  [JOBS.sendFallbacks]: async () => {
+    const sent = await sendDueFallbacks();
+    if (sent) log.info("viber_sms: SMS legs sent", { messages: sent });
+  },
   [JOBS.sweepCalculations]: async () => {
     const lost = await sweepLostCalculations();
     if (lost.length) log.warn("calculations recorded as lost", { touchpoints: lost });
@@ -81,6 +86,8 @@ const SCHEDULES = (): { name: string; cron: string }[] => [
   { name: JOBS.purgeExports, cron: "* * * * *" },
   // Approved campaigns whose occurrence is due are started; stalled sends are queued again.
   { name: JOBS.startDueCampaigns, cron: "* * * * *" },
+  // viber_sms: messages not delivered over Viber within their validity get their SMS leg.
+  { name: JOBS.sendFallbacks, cron: "* * * * *" },
   // Idempotency keys are kept 24 hours.
   { name: JOBS.purgeIdempotencyKeys, cron: "35 * * * *" },
 ];

@@ -1,8 +1,9 @@
 /**
  * The channel provider layer. Every message goes through sendMessage; the provider of a channel
- * delivers it. E-mail goes over SMTP when SMTP_URL is set (./smtp.ts), else to the outbox; SMS and
- * Viber go to the outbox (the campaign issue adds their gateways behind the same call). Every
- * provider records what it handed on in outbox_messages, which the Outbox page lists.
+ * delivers it. E-mail goes over SMTP when SMTP_URL is set (./smtp.ts), SMS over Twilio when
+ * SMS_PROVIDER=twilio (./twilio.ts), Viber over Infobip when VIBER_PROVIDER=infobip (./infobip.ts);
+ * otherwise to the outbox. Every provider records what it handed on in outbox_messages, which the
+ * Outbox page lists. Each send first waits for its provider's rate (./rate-limit.ts, per process).
  */
 import { z } from "zod";
 import { db } from "@/lib/db/client";
@@ -10,7 +11,10 @@ import { env } from "@/lib/env";
 import { newId } from "@/lib/http/ids";
 import { listResponse, type TPagination } from "@/lib/http/pagination";
 import { formatTimestamp } from "@/lib/http/timestamps";
+import { infobipProvider } from "./infobip";
+import { throttle } from "./rate-limit";
 import { smtpProvider } from "./smtp";
+import { twilioProvider } from "./twilio";
 
 export const CHANNELS = ["sms", "email", "viber"] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -30,6 +34,8 @@ export interface OutgoingMessage {
    * `<id@lumen>`, so a message sent again after a crash is recognisably the same message.
    */
   messageId?: string;
+  /** Extra e-mail headers (List-Unsubscribe and List-Unsubscribe-Post of campaign e-mails). */
+  headers?: Record<string, string>;
 }
 
 export interface Provider {
@@ -68,13 +74,27 @@ export const outboxProvider: Provider = {
 };
 
 export function providerFor(channel: Channel): Provider {
-  const url = env().SMTP_URL;
-  if (channel === "email" && url) return smtpProvider(url, recordMessage);
+  const settings = env();
+  if (channel === "email" && settings.SMTP_URL) return smtpProvider(settings.SMTP_URL, recordMessage);
+  if (channel === "sms" && settings.SMS_PROVIDER === "twilio") return twilioProvider(recordMessage);
+  if (channel === "viber" && settings.VIBER_PROVIDER === "infobip") return infobipProvider(recordMessage);
   return outboxProvider;
 }
 
-export function sendMessage(message: OutgoingMessage) {
-  return providerFor(message.channel).send(message);
+/** Messages per second a provider is given (0: no limit; the outbox has none). */
+function rateOf(provider: string): number {
+  const settings = env();
+  if (provider === "smtp") return settings.SMTP_RATE_PER_SECOND;
+  if (provider === "twilio") return settings.SMS_RATE_PER_SECOND;
+  if (provider === "infobip") return settings.VIBER_RATE_PER_SECOND;
+  return 0;
+}
+
+export async function sendMessage(message: OutgoingMessage): Promise<{ messageId: string; provider: string }> {
+  const provider = providerFor(message.channel);
+  await throttle(provider.name, rateOf(provider.name));
+  const { messageId } = await provider.send(message);
+  return { messageId, provider: provider.name };
 }
 
 export const ZOutboxMessage = z.object({

@@ -33,6 +33,7 @@ export function smtpProvider(
         subject: message.subject ?? "",
         text: message.body,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
         ...(message.messageId ? { messageId: `<${message.messageId}@lumen>` } : {}),
       });
       const messageId = await record(

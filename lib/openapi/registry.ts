@@ -3,8 +3,11 @@ import * as exports from "@/lib/audiences/exports/operations";
 import * as audiences from "@/lib/audiences/operations";
 import * as auth from "@/lib/auth/operations";
 import * as campaigns from "@/lib/campaigns/operations";
+import { estimateAudienceOp, previewMessageOp } from "@/lib/campaigns/preview";
+import * as campaignReport from "@/lib/campaigns/report/operations";
 import * as data from "@/lib/data/operations";
 import type { Operation } from "@/lib/http/operation";
+import * as messaging from "@/lib/messaging/operations";
 import * as recommend from "@/lib/recommend/operations";
 import * as search from "@/lib/search/operations";
 import * as touchpoints from "@/lib/touchpoints/operations";
@@ -19,7 +22,18 @@ function collect(module: Record<string, unknown>): Operation[] {
 }
 
 export function allOperations(): Operation[] {
-  return [auth, data, touchpoints, recommend, audiences, exports, campaigns, search, reference].flatMap((m) =>
-    collect(m as Record<string, unknown>),
-  );
+  return [
+    auth,
+    data,
+    touchpoints,
+    recommend,
+    audiences,
+    exports,
+    campaigns,
+    campaignReport,
+    { previewMessageOp, estimateAudienceOp },
+    messaging,
+    search,
+    reference,
+  ].flatMap((m) => collect(m as Record<string, unknown>));
 }

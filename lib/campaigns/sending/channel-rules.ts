@@ -33,3 +33,21 @@ export function channelRule(channel: string): ChannelRule {
   if (!rule) throw new Error(`unknown channel_type ${channel}`);
   return rule;
 }
+
+/**
+ * Why a customer of the audience is left out of a send, as a CASE over a relation a (customer_id,
+ * consent, address), or NULL when they may be sent it: no consent, then no address, then the
+ * frequency cap (sent campaign messages on the channel since a moment, at most cap; 0: no cap).
+ * The three arguments are the SQL of the channel, the cap and the moment (parameters as a rule).
+ */
+export function exclusionSql(p: { channel: string; cap: string; since: string }): string {
+  return `CASE
+        WHEN NOT a.consent THEN 'no_consent'
+        WHEN a.address IS NULL THEN 'no_address'
+        WHEN ${p.cap}::int > 0 AND (
+          SELECT COUNT(*) FROM campaign_messages m
+          WHERE m.customer_id = a.customer_id AND m.channel = ${p.channel}::text
+            AND m.status = 'sent' AND m.sent_at > ${p.since}::timestamptz
+        ) >= ${p.cap}::int THEN 'capped'
+      END`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type GroupContent, messageFor } from "./compose-message";
+import { buildMessage, type GroupContent } from "./compose-message";
 
 const group: GroupContent = {
   channel_subject: "For {ph_customer.first_name}",
@@ -19,7 +19,7 @@ const ctx = { send_id: "s1" };
 
 describe("composing a campaign message", () => {
   it("e-mail: the subject and the text", () => {
-    expect(messageFor("email", group, "j@example.test", who, ctx)).toEqual({
+    expect(buildMessage("email", group, "j@example.test", who, ctx)).toEqual({
       channel: "email",
       to: "j@example.test",
       subject: "For Jana",
@@ -29,7 +29,7 @@ describe("composing a campaign message", () => {
   });
 
   it("SMS: the text only", () => {
-    expect(messageFor("sms", group, "+420700000000", who, ctx)).toEqual({
+    expect(buildMessage("sms", group, "+420700000000", who, ctx)).toEqual({
       channel: "sms",
       to: "+420700000000",
       body: "Hi Jano: Teapot",
@@ -38,7 +38,7 @@ describe("composing a campaign message", () => {
   });
 
   it("Viber and viber_sms: the Viber fields personalised; viber_sms carries the fallback text", () => {
-    const viber = messageFor("viber", group, "+420700000000", who, ctx);
+    const viber = buildMessage("viber", group, "+420700000000", who, ctx);
     expect(viber).toMatchObject({
       channel: "viber",
       body: "Hi Jano: Teapot",
@@ -50,12 +50,45 @@ describe("composing a campaign message", () => {
       },
     });
     expect(viber.context).not.toHaveProperty("fallback_text");
-    expect(messageFor("viber_sms", group, "+420700000000", who, ctx).context).toMatchObject({
+    expect(buildMessage("viber_sms", group, "+420700000000", who, ctx).context).toMatchObject({
       fallback_text: "SMS: 9.00",
     });
   });
 
   it("a customer gone since preparation gets empty placeholders", () => {
-    expect(messageFor("sms", group, "+420700000000", undefined, ctx).body).toBe("Hi : ");
+    expect(buildMessage("sms", group, "+420700000000", undefined, ctx).body).toBe("Hi : ");
+  });
+});
+
+describe("a tracked message", () => {
+  const tracking = {
+    link: (url: string) =>
+      `https://lumen.example/r/${["https://s.example/a", "https://s.example/b?x=1&y=2", "https://s.example/t"].indexOf(url) + 1}`,
+    pixel: "https://lumen.example/o/t.gif",
+    unsubscribe: "https://lumen.example/u/t",
+  };
+  const linked = { ...group, channel_message_text: "See https://s.example/a, or <https://s.example/b?x=1&y=2>." };
+
+  it("e-mail: short links, an HTML part with the pixel, the footer and the one-click headers", () => {
+    const m = buildMessage("email", linked, "j@example.test", who, ctx, tracking);
+    expect(m.body).toBe(
+      "See https://lumen.example/r/1, or <https://lumen.example/r/2>.\n\n--\nUnsubscribe: https://lumen.example/u/t\n",
+    );
+    expect(m.html).toContain('<a href="https://lumen.example/r/1">');
+    expect(m.html).toContain("&lt;");
+    expect(m.html).toContain('<img src="https://lumen.example/o/t.gif" width="1" height="1"');
+    expect(m.headers).toEqual({
+      "List-Unsubscribe": "<https://lumen.example/u/t>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+  });
+
+  it("Viber: the button's link is tracked; SMS carries no unsubscribe link", () => {
+    expect(buildMessage("viber", linked, "+420700000000", who, ctx, tracking).context?.button_link).toBe(
+      "https://lumen.example/r/3",
+    );
+    expect(buildMessage("sms", linked, "+420700000000", who, ctx, tracking).body).toBe(
+      "See https://lumen.example/r/1, or <https://lumen.example/r/2>.",
+    );
   });
 });

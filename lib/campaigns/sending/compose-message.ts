@@ -2,10 +2,18 @@
  * One recipient's message for the campaign's channel, every text personalised (./personalise.ts):
  * e-mail gets the subject and the text; SMS the text; Viber the text, with the button, its link,
  * the image and the validity for the provider (context); viber_sms is sent as its Viber leg,
- * carrying the SMS fallback text for the provider that falls back (not built yet).
+ * carrying the SMS fallback text for the provider that falls back.
+ *
+ * Tracking (../tracking/links.ts), for a message of a send (context with send_id and customer_id):
+ * every http(s) link of the text and the Viber button's link becomes a short link of this service
+ * (/r/<code>); an e-mail also gets an HTML part (the text, links made clickable) with a 1x1 open
+ * pixel (/o/<token>.gif) and an unsubscribe footer, a text footer, and the one-click unsubscribe
+ * headers List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). SMS and Viber carry no
+ * unsubscribe link (a text costs per character; consent for them is withdrawn elsewhere).
  */
 import type { CampaignGroup } from "@/lib/db/generated/client";
 import type { OutgoingMessage } from "@/lib/messaging/send-message";
+import { isOwnLink, linkIds, pixelUrl, shortLink, URL_PATTERN, unsubscribeUrl } from "../tracking/links";
 import { channelRule } from "./channel-rules";
 import { fill, NOBODY, type Personalisation, valuesFor } from "./personalise";
 
@@ -21,21 +29,73 @@ export type GroupContent = Pick<
   | "channel_fallback_message_text"
 >;
 
-/** The message of one recipient, its texts personalised. */
-export function messageFor(
+/** How a message is tracked: the short link of each link, the pixel and unsubscribe addresses. */
+export interface Tracking {
+  link(url: string): string;
+  pixel: string;
+  unsubscribe: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function replaceLinks(text: string, link: (url: string) => string): string {
+  return text.replace(URL_PATTERN, (url) => (isOwnLink(url) ? url : link(url)));
+}
+
+/** The e-mail's HTML part: the text escaped, links clickable, line breaks kept, footer and pixel. */
+export function emailHtml(text: string, t: Tracking): string {
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const at = match.index ?? 0;
+    parts.push(escapeHtml(text.slice(last, at)));
+    const href = escapeHtml(match[0]);
+    parts.push(`<a href="${href}">${href}</a>`);
+    last = at + match[0].length;
+  }
+  parts.push(escapeHtml(text.slice(last)));
+  const body = parts.join("").replace(/\r?\n/g, "<br>\n");
+  const unsubscribe = escapeHtml(t.unsubscribe);
+  return `<!doctype html>
+<html><body>
+<div>${body}</div>
+<p style="font-size:12px;color:#666">You receive this because you agreed to our e-mails. <a href="${unsubscribe}">Unsubscribe</a></p>
+<img src="${escapeHtml(t.pixel)}" width="1" height="1" alt="" style="display:block;border:0">
+</body></html>`;
+}
+
+/** The message of one recipient, its texts personalised, tracked when `tracking` is given. */
+export function buildMessage(
   channelType: string,
   group: GroupContent,
   to: string,
   p: Personalisation | undefined,
   context: Record<string, unknown>,
+  tracking?: Tracking,
 ): OutgoingMessage {
   const values = valuesFor(p ?? NOBODY);
   const rule = channelRule(channelType);
-  const text = fill(group.channel_message_text, values);
+  const track = (s: string) => (tracking ? replaceLinks(s, tracking.link) : s);
+  const text = track(fill(group.channel_message_text, values));
   if (rule.sendAs === "email") {
-    return { channel: "email", to, subject: fill(group.channel_subject, values), body: text, context };
+    const subject = fill(group.channel_subject, values);
+    if (!tracking) return { channel: "email", to, subject, body: text, context };
+    return {
+      channel: "email",
+      to,
+      subject,
+      body: `${text}\n\n--\nUnsubscribe: ${tracking.unsubscribe}\n`,
+      html: emailHtml(text, tracking),
+      headers: {
+        "List-Unsubscribe": `<${tracking.unsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+      context,
+    };
   }
   if (rule.sendAs === "viber") {
+    const buttonLink = fill(group.channel_button_link, values);
     return {
       channel: "viber",
       to,
@@ -43,13 +103,51 @@ export function messageFor(
       context: {
         ...context,
         button: fill(group.channel_button, values),
-        button_link: fill(group.channel_button_link, values),
+        button_link: tracking && /^https?:\/\//.test(buttonLink) ? tracking.link(buttonLink) : buttonLink,
         image_url: fill(group.channel_image_url, values),
         validity: `${group.channel_validity_period ?? ""} ${group.channel_validity_unit ?? ""}`.trim(),
-        // viber_sms: the SMS leg's text, for the provider that falls back (not built yet).
-        ...(channelType === "viber_sms" ? { fallback_text: fill(group.channel_fallback_message_text, values) } : {}),
+        // viber_sms: the SMS leg's text, for the provider that falls back.
+        ...(channelType === "viber_sms"
+          ? { fallback_text: track(fill(group.channel_fallback_message_text, values)) }
+          : {}),
       },
     };
   }
   return { channel: "sms", to, body: text, context };
+}
+
+/** The links a message would carry (text, Viber button and fallback), to store before composing. */
+function linksOf(message: OutgoingMessage): string[] {
+  const texts = [message.body, String(message.context?.fallback_text ?? "")];
+  const found = texts.flatMap((t) => [...t.matchAll(URL_PATTERN)].map((m) => m[0]));
+  const button = String(message.context?.button_link ?? "");
+  if (/^https?:\/\//.test(button)) found.push(button);
+  return found.filter((u) => !isOwnLink(u));
+}
+
+/**
+ * The message of one recipient. A message of a send (context.send_id and context.customer_id)
+ * is tracked: its links are stored (once per send and link) and replaced by short links.
+ */
+export async function messageFor(
+  channelType: string,
+  group: GroupContent,
+  to: string,
+  p: Personalisation | undefined,
+  context: Record<string, unknown>,
+): Promise<OutgoingMessage> {
+  const plain = buildMessage(channelType, group, to, p, context);
+  const sendId = context.send_id;
+  const customerId = context.customer_id;
+  if (typeof sendId !== "string" || typeof customerId !== "string") return plain;
+  const urls = linksOf(plain);
+  const ids = urls.length ? await linkIds(sendId, urls) : new Map<string, bigint>();
+  return buildMessage(channelType, group, to, p, context, {
+    link: (url) => {
+      const id = ids.get(url);
+      return id === undefined ? url : shortLink(id, customerId);
+    },
+    pixel: pixelUrl(sendId, customerId),
+    unsubscribe: unsubscribeUrl(sendId, customerId),
+  });
 }

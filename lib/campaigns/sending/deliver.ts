@@ -4,7 +4,9 @@
  * FOR UPDATE SKIP LOCKED, so two runs at once never claim the same row; each message is
  * personalised and handed to sendMessage with a message id derived from the send and the
  * customer, and the batch's rows are marked sent, or failed with the error (a temporary failure
- * goes back to queued until its third attempt).
+ * goes back to queued until its third attempt, not to be claimed again before its retry_at: 1 s
+ * after the first attempt, 4 s after the second; the run waits for such rows when they are due
+ * within RETRY_WAIT_MS, else leaves them to the job's retry or the scheduler's sweep).
  *
  * Crash safety: the recipients were written before the first message (./prepare.ts). A run that
  * dies leaves its claimed rows in `sending`; once their lease has passed, the next run (the job
@@ -20,6 +22,7 @@ import { createHash } from "node:crypto";
 import { now } from "@/lib/clock";
 import { db, getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { ProviderError } from "@/lib/messaging/provider-error";
 import { sendMessage } from "@/lib/messaging/send-message";
 import { messageFor } from "./compose-message";
 import { closeSend } from "./finish";
@@ -31,6 +34,10 @@ export const MAX_ATTEMPTS = 3;
 export const LEASE_MS = 5 * 60 * 1000;
 /** Messages handed to the provider at once (the SMTP pool has 4 connections). */
 const PARALLEL = 4;
+/** Backoff before a temporarily failed message is tried again: BACKOFF_MS x 4^(attempts - 1). */
+export const BACKOFF_MS = 1000;
+/** A run waits for retries due within this long instead of ending (the retry is soon). */
+const RETRY_WAIT_MS = 30_000;
 
 interface Claimed {
   customer_id: string;
@@ -46,6 +53,7 @@ interface Result {
   providerId?: string;
   error?: string;
   retry?: boolean;
+  retryAt?: Date;
 }
 
 /** The message id of a recipient of a send: the same in every run. */
@@ -53,8 +61,12 @@ export function messageIdOf(sendId: string, customerId: string): string {
   return `cm-${createHash("sha256").update(`${sendId}\u0000${customerId}`).digest("hex").slice(0, 40)}`;
 }
 
-/** An SMTP reply 5xx is permanent; anything else (4xx, a connection lost) may pass on a retry. */
+/**
+ * An HTTP provider says (ProviderError: 429, 5xx and lost connections are temporary); an SMTP
+ * reply 5xx is permanent; anything else (4xx, a connection lost) may pass on a retry.
+ */
 function isTemporary(error: unknown): boolean {
+  if (error instanceof ProviderError) return error.temporary;
   const code = typeof error === "object" && error !== null && "responseCode" in error ? error.responseCode : undefined;
   return !(typeof code === "number" && code >= 500 && code < 600);
 }
@@ -63,10 +75,13 @@ const CLAIM = `
   UPDATE campaign_messages m SET status = 'sending', attempts = m.attempts + 1, claimed_at = $3
   WHERE (m.send_id, m.customer_id) IN (
     SELECT q.send_id, q.customer_id FROM campaign_messages q
-    WHERE q.send_id = $1 AND (q.status = 'queued' OR (q.status = 'sending' AND q.claimed_at < $4))
+    WHERE q.send_id = $1
+      AND ((q.status = 'queued' AND (q.retry_at IS NULL OR q.retry_at <= $3))
+           OR (q.status = 'sending' AND q.claimed_at < $4))
     LIMIT $2
     FOR UPDATE SKIP LOCKED)
-  AND (m.status = 'queued' OR (m.status = 'sending' AND m.claimed_at < $4))
+  AND ((m.status = 'queued' AND (m.retry_at IS NULL OR m.retry_at <= $3))
+       OR (m.status = 'sending' AND m.claimed_at < $4))
   RETURNING m.customer_id, m.group_number, m.campaign_id, m.address, m.attempts`;
 
 async function sendAll(tasks: (() => Promise<Result>)[]): Promise<Result[]> {
@@ -124,7 +139,10 @@ export async function deliverSend(opts: {
       at,
       new Date(at.getTime() - LEASE_MS),
     ]);
-    if (claimed.length === 0) break;
+    if (claimed.length === 0) {
+      if (await waitForRetries(sendId)) continue;
+      break;
+    }
     const facts = await loadPersonalisation(
       claimed.map((r) => r.customer_id),
       withProducts,
@@ -133,7 +151,7 @@ export async function deliverSend(opts: {
       claimed.map((row) => async (): Promise<Result> => {
         const group = groups.get(row.group_number);
         if (!group) return { customer_id: row.customer_id, ok: false, error: "the group no longer exists" };
-        const message = messageFor(campaign.channel_type, group, row.address, facts.get(row.customer_id), {
+        const message = await messageFor(campaign.channel_type, group, row.address, facts.get(row.customer_id), {
           campaign_id: row.campaign_id,
           send_id: sendId,
           customer_id: row.customer_id,
@@ -143,7 +161,13 @@ export async function deliverSend(opts: {
           return { customer_id: row.customer_id, ok: true, providerId: messageId };
         } catch (error) {
           const retry = isTemporary(error) && row.attempts < MAX_ATTEMPTS;
-          return { customer_id: row.customer_id, ok: false, error: String(error).slice(0, 1000), retry };
+          return {
+            customer_id: row.customer_id,
+            ok: false,
+            error: String(error).slice(0, 1000),
+            retry,
+            retryAt: new Date(now().getTime() + BACKOFF_MS * 4 ** Math.max(0, row.attempts - 1)),
+          };
         }
       }),
     );
@@ -175,13 +199,36 @@ async function record(sendId: string, results: Result[]): Promise<void> {
   }
   if (failed.length) {
     await database.sql.query(
-      `UPDATE campaign_messages m SET status = CASE WHEN v.retry THEN 'queued' ELSE 'failed' END, error = v.error
-       FROM (SELECT unnest($2::text[]) AS customer_id, unnest($3::text[]) AS error, unnest($4::boolean[]) AS retry) v
+      `UPDATE campaign_messages m SET status = CASE WHEN v.retry THEN 'queued' ELSE 'failed' END, error = v.error,
+         retry_at = CASE WHEN v.retry THEN v.retry_at END
+       FROM (SELECT unnest($2::text[]) AS customer_id, unnest($3::text[]) AS error, unnest($4::boolean[]) AS retry,
+                    unnest($5::timestamptz[]) AS retry_at) v
        WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending'`,
-      [sendId, failed.map((r) => r.customer_id), failed.map((r) => r.error ?? ""), failed.map((r) => r.retry === true)],
+      [
+        sendId,
+        failed.map((r) => r.customer_id),
+        failed.map((r) => r.error ?? ""),
+        failed.map((r) => r.retry === true),
+        failed.map((r) => r.retryAt ?? null),
+      ],
     );
   }
   await database.sql.query("UPDATE campaign_sends SET date_modified = $2 WHERE send_id = $1", [sendId, at]);
+}
+
+/** Waits for the send's next retry when it is due soon; false when there is none to wait for. */
+async function waitForRetries(sendId: string): Promise<boolean> {
+  const database = await getDatabase();
+  const [next] = await database.sql.query<{ at: Date | null }>(
+    "SELECT MIN(retry_at) AS at FROM campaign_messages WHERE send_id = $1 AND status = 'queued' AND retry_at IS NOT NULL",
+    [sendId],
+  );
+  if (!next?.at) return false;
+  const wait = new Date(next.at).getTime() - now().getTime();
+  if (wait > RETRY_WAIT_MS) return false;
+  // At least a moment: a due row another run holds (SKIP LOCKED) is not spun on.
+  await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 50)));
+  return true;
 }
 
 /** Closes the send when nothing is queued or in flight: Sent, or Not sent when every message failed. */

@@ -17,7 +17,7 @@ import { db, getDatabase } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { SKIP_CONTENT_TAG } from "../schemas";
 import { getCampaignSettings } from "../settings";
-import { channelRule } from "./channel-rules";
+import { channelRule, exclusionSql } from "./channel-rules";
 import { closeSend } from "./finish";
 import { bucketSql, groupCaseSql } from "./split";
 
@@ -30,7 +30,7 @@ export interface PrepareCounts {
   targeted: number;
 }
 
-interface AudienceSql {
+export interface AudienceSql {
   where: string;
   params: unknown[];
 }
@@ -40,8 +40,11 @@ function shift(where: string, offset: number): string {
   return where.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
 }
 
-/** The campaign's audience as one condition on customers c (throws 404 when an audience is gone). */
-async function audienceSql(type: string, ids: string[]): Promise<AudienceSql> {
+/**
+ * The campaign's audience as one condition on customers c (throws 404 when an audience is gone).
+ * recalculate false (an estimate) leaves a dynamic audience's stored counts as they are.
+ */
+export async function audienceSql(type: string, ids: string[], recalculate = true): Promise<AudienceSql> {
   if (type === "GENERIC") {
     if (ids.includes(ALL_CUSTOMERS)) return { where: "TRUE", params: [] };
     return { where: "c.segment_id = ANY($1::text[])", params: [ids] };
@@ -51,7 +54,7 @@ async function audienceSql(type: string, ids: string[]): Promise<AudienceSql> {
   for (const id of ids) {
     const audience = await findAudience(id);
     // Recalculation of a dynamic audience: its stored counts follow the data it is sent to.
-    if (audience.is_dynamic) await recalculateAudience(id);
+    if (audience.is_dynamic && recalculate) await recalculateAudience(id);
     const m = await membership(id);
     parts.push(`(${shift(m.where, params.length)})`);
     params.push(...m.params);
@@ -100,15 +103,7 @@ export async function prepareSend(opts: { sendId: string }): Promise<{ status: s
       FROM customers c WHERE ${audience.where}
     ),
     k AS (
-      SELECT a.customer_id, a.address, CASE
-        WHEN NOT a.consent THEN 'no_consent'
-        WHEN a.address IS NULL THEN 'no_address'
-        WHEN $${p + 4}::int > 0 AND (
-          SELECT COUNT(*) FROM campaign_messages m
-          WHERE m.customer_id = a.customer_id AND m.channel = $${p + 3}::text
-            AND m.status = 'sent' AND m.sent_at > $${p + 5}::timestamptz
-        ) >= $${p + 4}::int THEN 'capped'
-      END AS excluded
+      SELECT a.customer_id, a.address, ${exclusionSql({ channel: `$${p + 3}`, cap: `$${p + 4}`, since: `$${p + 5}` })} AS excluded
       FROM a
     ),
     b AS (

@@ -1,0 +1,103 @@
+/**
+ * The editor's helpers (spec: "a live preview rendered for a customer the marketer picks" and "an
+ * audience picker showing sizes after consent"), declared once for routes and OpenAPI.
+ */
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { PLACEHOLDERS, unknownPlaceholders } from "./placeholders";
+import { AUDIENCES_TYPES, CHANNEL_TYPES, PLACEHOLDER_FIELDS, ZCampaignDetailInput } from "./schemas";
+
+const tag = "Campaign studio";
+
+/** The content fields a preview renders (the group's, as in the campaign body). */
+export const PREVIEW_FIELDS = [
+  "channel_subject",
+  "channel_message_text",
+  "channel_fallback_message_text",
+  "channel_button",
+  "channel_button_link",
+  "channel_image_url",
+] as const;
+
+export const ZPreviewInput = ZCampaignDetailInput.pick({
+  channel_subject: true,
+  channel_message_text: true,
+  channel_fallback_message_text: true,
+  channel_button: true,
+  channel_button_link: true,
+  channel_image_url: true,
+})
+  .extend({
+    channel_type: z.enum(CHANNEL_TYPES),
+    customer_id: z.string().trim().min(1).max(200),
+  })
+  .superRefine((body, ctx) => {
+    // The campaign body's check: the same fields, the same message.
+    for (const field of PLACEHOLDER_FIELDS) {
+      for (const name of unknownPlaceholders(body[field])) {
+        ctx.addIssue({ code: "custom", path: [field], message: `unknown placeholder ${name}` });
+      }
+    }
+  });
+export type TPreviewInput = z.infer<typeof ZPreviewInput>;
+
+export const ZPreviewProduct = z.object({
+  position: z.number().int().describe("n of {ph_product_n...}"),
+  name: z.string(),
+  url: z.string(),
+  price: z.string().describe("Two decimals, as the message shows it"),
+  image: z.string(),
+});
+
+export const ZPreview = z.object({
+  customer: z.object({ customer_id: z.string(), first_name: z.string(), last_name: z.string() }),
+  channel_type: z.enum(CHANNEL_TYPES),
+  channel_subject: z.string(),
+  channel_message_text: z.string(),
+  channel_fallback_message_text: z.string(),
+  channel_button: z.string(),
+  channel_button_link: z.string(),
+  channel_image_url: z.string(),
+  products: z.array(ZPreviewProduct).describe("The products the texts use, by position"),
+});
+export type TPreview = z.infer<typeof ZPreview>;
+
+export const previewMessageOp = defineOperation({
+  method: "POST",
+  path: "/campaigning-studio/campaignings/preview",
+  tag,
+  summary: "A group's message as one customer would get it",
+  description: `The fields filled as a send fills them: ${PLACEHOLDERS.join(" ")}; products are the customer's top five recommendations (topped up with the best sellers), empty past the list's end. products lists those the texts use. 404 for an unknown customer; 422 naming an unknown placeholder and its field. Nothing is recorded.`,
+  auth: "user",
+  body: ZPreviewInput,
+  response: ZPreview,
+  errors: [404],
+});
+
+export const ZAudienceEstimateInput = z.object({
+  channel_type: z.enum(CHANNEL_TYPES),
+  audiences_type: z.enum(AUDIENCES_TYPES),
+  audiences: z.array(z.string().min(1).max(200)).min(1).max(100),
+});
+
+export const ZAudienceEstimate = z.object({
+  audience: z.number().int().describe("Customers of the audience now"),
+  excluded_no_consent: z.number().int(),
+  excluded_no_address: z.number().int(),
+  excluded_frequency_cap: z.number().int(),
+  reachable: z.number().int().describe("Those a send now would target (control groups included)"),
+});
+export type TAudienceEstimate = z.infer<typeof ZAudienceEstimate>;
+
+export const estimateAudienceOp = defineOperation({
+  method: "POST",
+  path: "/campaigning-studio/campaignings/audience-estimate",
+  tag,
+  summary: "How many of an audience a campaign would reach now",
+  description:
+    "The rules of a send's preparation, counted now and in that order: no consent for the channel, then no address for it, then the frequency cap (the campaign settings). A dynamic audience's filters are compiled now (its stored counts are left as they are). 404 when an audience does not exist.",
+  auth: "user",
+  body: ZAudienceEstimateInput,
+  response: ZAudienceEstimate,
+  errors: [404],
+});

@@ -1,0 +1,81 @@
+/**
+ * Signed tokens of the tracking routes, HMAC-SHA256 with AUTH_SECRET (truncated):
+ * - a message token (open pixel /o/<token>.gif, unsubscribe /u/<token>) names a recipient of a
+ *   send: `<base64url(send_id \n customer_id)>.<16 characters of signature>`;
+ * - a link code (/r/<code>) names a tracked link row and the customer it was sent to:
+ *   `<base62(link id)>.<base64url(customer_id)>.<10 characters of signature>` (short enough for
+ *   SMS: about 20 characters with a short customer id).
+ * A token whose signature does not match reads as undefined (the routes answer 404).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { env } from "@/lib/env";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export function toBase62(n: bigint): string {
+  if (n <= 0n) return "0";
+  let out = "";
+  let v = n;
+  while (v > 0n) {
+    out = BASE62[Number(v % 62n)] + out;
+    v /= 62n;
+  }
+  return out;
+}
+
+export function fromBase62(s: string): bigint | undefined {
+  if (!/^[0-9A-Za-z]{1,12}$/.test(s)) return undefined;
+  let v = 0n;
+  for (const ch of s) v = v * 62n + BigInt(BASE62.indexOf(ch));
+  return v;
+}
+
+function sign(purpose: string, payload: string, length: number): string {
+  const secret = env().AUTH_SECRET;
+  if (!secret) throw new Error("AUTH_SECRET is not set");
+  return createHmac("sha256", secret).update(`${purpose}\u0000${payload}`).digest("base64url").slice(0, length);
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64url");
+const unb64 = (s: string) => (/^[A-Za-z0-9_-]+$/.test(s) ? Buffer.from(s, "base64url").toString("utf8") : undefined);
+
+export interface MessageRef {
+  sendId: string;
+  customerId: string;
+}
+
+export function messageToken(ref: MessageRef): string {
+  const payload = b64(`${ref.sendId}\n${ref.customerId}`);
+  return `${payload}.${sign("message", payload, 16)}`;
+}
+
+export function readMessageToken(token: string): MessageRef | undefined {
+  const [payload, signature, extra] = token.split(".");
+  if (!payload || !signature || extra !== undefined || !same(signature, sign("message", payload, 16))) return undefined;
+  const text = unb64(payload);
+  const cut = text?.indexOf("\n") ?? -1;
+  if (!text || cut < 1) return undefined;
+  return { sendId: text.slice(0, cut), customerId: text.slice(cut + 1) };
+}
+
+export function linkCode(linkId: bigint, customerId: string): string {
+  const head = `${toBase62(linkId)}.${b64(customerId)}`;
+  return `${head}.${sign("link", head, 10)}`;
+}
+
+export function readLinkCode(code: string): { linkId: bigint; customerId: string } | undefined {
+  const parts = code.split(".");
+  if (parts.length !== 3) return undefined;
+  const [id, customer, signature] = parts as [string, string, string];
+  if (!same(signature, sign("link", `${id}.${customer}`, 10))) return undefined;
+  const linkId = fromBase62(id);
+  const customerId = unb64(customer);
+  if (linkId === undefined || !customerId) return undefined;
+  return { linkId, customerId };
+}

@@ -1,0 +1,48 @@
+/**
+ * SMS over Twilio's Programmable Messaging API: POST {TWILIO_BASE_URL}/2010-04-01/Accounts/{sid}/Messages.json,
+ * form-encoded To, From (or MessagingServiceSid when SMS_SENDER is an MG... id), Body and
+ * StatusCallback (campaign messages, ./receipt-links.ts); HTTP basic auth sid:token. The answer's
+ * `sid` is the provider's message id (kept in campaign_messages.provider_message_id). What was
+ * accepted is recorded in the outbox with provider "twilio".
+ */
+import { z } from "zod";
+import { env } from "@/lib/env";
+import { ProviderError, postToProvider } from "./provider-error";
+import { receiptTarget, twilioCallbackUrl } from "./receipt-links";
+import type { OutgoingMessage, Provider } from "./send-message";
+
+const ZTwilioAnswer = z.object({ sid: z.string().min(1), status: z.string().optional() });
+
+export function twilioProvider(
+  record: (message: OutgoingMessage, provider: string, status?: string) => Promise<string>,
+): Provider {
+  return {
+    name: "twilio",
+    async send(message) {
+      const settings = env();
+      const sid = settings.TWILIO_ACCOUNT_SID ?? "";
+      const sender = settings.SMS_SENDER ?? "";
+      const form = new URLSearchParams({ To: message.to, Body: message.body });
+      form.set(/^MG[0-9a-f]{32}$/i.test(sender) ? "MessagingServiceSid" : "From", sender);
+      const target = receiptTarget(message.context, "sms");
+      if (target) form.set("StatusCallback", twilioCallbackUrl(target));
+      const base = settings.TWILIO_BASE_URL.replace(/\/+$/, "");
+      const answer = await postToProvider(
+        "twilio",
+        `${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`,
+        {
+          headers: {
+            authorization: `Basic ${Buffer.from(`${sid}:${settings.TWILIO_AUTH_TOKEN ?? ""}`).toString("base64")}`,
+            "content-type": "application/x-www-form-urlencoded",
+            accept: "application/json",
+          },
+          body: form.toString(),
+        },
+      );
+      const parsed = ZTwilioAnswer.safeParse(answer);
+      if (!parsed.success) throw new ProviderError("twilio answered without a message sid", false);
+      await record({ ...message, context: { ...message.context, twilio_sid: parsed.data.sid } }, "twilio");
+      return { messageId: parsed.data.sid };
+    },
+  };
+}

@@ -1,0 +1,548 @@
+/**
+ * SMS over Twilio and Viber over Infobip, against local HTTP servers started here that speak
+ * those APIs (they check the credentials, record each request and answer as the real APIs do),
+ * with delivery receipts posted back to the webhook routes (called directly): signatures checked,
+ * replays recorded once; viber_sms's SMS leg after a failed receipt and after the validity
+ * passed, exactly once; the per-provider rate; a temporary refusal retried.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as approve from "@/app/api/latest/campaigning-studio/campaignings/[campaign_id]/approve/route";
+import * as campaignings from "@/app/api/latest/campaigning-studio/campaignings/route";
+import * as sendInstant from "@/app/api/latest/campaigning-studio/campaignings/send-instant/route";
+import * as infobipHook from "@/app/api/latest/webhooks/infobip/route";
+import * as twilioHook from "@/app/api/latest/webhooks/twilio/status/route";
+import { campaignKeyOf } from "@/lib/campaigns/campaign-view";
+import { deliverSend } from "@/lib/campaigns/sending/deliver";
+import { sendDueFallbacks } from "@/lib/campaigns/sending/fallback";
+import { prepareSend } from "@/lib/campaigns/sending/prepare";
+import { shiftClockForTests } from "@/lib/clock";
+import { ingestBatch } from "@/lib/data/ingest-batch";
+import { db, getDatabase } from "@/lib/db/client";
+import { resetEnvCache, setEnv } from "@/lib/env";
+import { resetThrottle } from "@/lib/messaging/rate-limit";
+import { call, tokenFor } from "./http";
+
+const SID = `AC${"1".repeat(32)}`;
+const TOKEN = "twilio-test-auth-token";
+const API_KEY = "infobip-test-key";
+
+interface TwilioRequest {
+  authorization: string | undefined;
+  params: Record<string, string>;
+  sid: string;
+}
+interface InfobipRequest {
+  authorization: string | undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: the request as Infobip would read it
+  message: any;
+  messageId: string;
+}
+
+const twilio = { requests: [] as TwilioRequest[], failOnce: new Map<string, number>(), refuse: new Set<string>() };
+const infobip = { requests: [] as InfobipRequest[] };
+const servers: Server[] = [];
+let advanced: string;
+let user: string;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+async function listen(server: Server): Promise<string> {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Twilio's Messages resource: basic auth, form body, 201 with the message's sid. */
+const twilioServer = createServer(async (req, res) => {
+  const body = await readBody(req);
+  const json = (status: number, value: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(value));
+  };
+  if (req.method !== "POST" || req.url !== `/2010-04-01/Accounts/${SID}/Messages.json`) {
+    return json(404, { code: 20404, message: "The requested resource was not found", status: 404 });
+  }
+  if (req.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString("base64")}`) {
+    return json(401, { code: 20003, message: "Authenticate", status: 401 });
+  }
+  const params = Object.fromEntries(new URLSearchParams(body));
+  const to = params.To ?? "";
+  const left = twilio.failOnce.get(to);
+  if (left) {
+    twilio.failOnce.set(to, left - 1);
+    return json(503, { code: 20500, message: "Service unavailable", status: 503 });
+  }
+  if (twilio.refuse.has(to))
+    return json(400, { code: 21211, message: `The 'To' number ${to} is not valid.`, status: 400 });
+  const sid = `SM${randomBytes(16).toString("hex")}`;
+  twilio.requests.push({ authorization: req.headers.authorization, params, sid });
+  json(201, { sid, status: "queued", to, from: params.From ?? null, body: params.Body, account_sid: SID });
+});
+
+/** Infobip's Viber Business Messages: `App` key, JSON body, 200 with each message's id and status. */
+const infobipServer = createServer(async (req, res) => {
+  const body = await readBody(req);
+  const json = (status: number, value: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(value));
+  };
+  if (req.method !== "POST" || req.url !== "/viber/2/messages") return json(404, { errorCode: "E404" });
+  if (req.headers.authorization !== `App ${API_KEY}`) {
+    return json(401, {
+      requestError: { serviceException: { messageId: "UNAUTHORIZED", text: "Invalid login details" } },
+    });
+  }
+  const parsed = JSON.parse(body) as { messages: { destinations: { to: string; messageId?: string }[] }[] };
+  const answered = parsed.messages.flatMap((message) =>
+    message.destinations.map((d) => {
+      const messageId = d.messageId ?? randomBytes(12).toString("hex");
+      infobip.requests.push({ authorization: req.headers.authorization, message, messageId });
+      return {
+        to: d.to,
+        messageId,
+        status: {
+          groupId: 1,
+          groupName: "PENDING",
+          id: 7,
+          name: "PENDING_ENROUTE",
+          description: "Message sent to next instance",
+        },
+      };
+    }),
+  );
+  json(200, { bulkId: randomBytes(8).toString("hex"), messages: answered });
+});
+
+/** Twilio's X-Twilio-Signature, computed here independently of the service's code. */
+function signTwilio(url: string, params: Record<string, string>, token = TOKEN): string {
+  let data = url;
+  for (const name of Object.keys(params).sort()) data += name + params[name];
+  return createHmac("sha1", token).update(data).digest("base64");
+}
+
+/** Posts a Twilio status callback for a request, as Twilio does (form body, signed URL). */
+function twilioReceipt(
+  request: TwilioRequest,
+  status: string,
+  opts: { extra?: Record<string, string>; token?: string; tamper?: boolean } = {},
+) {
+  const url = new URL(request.params.StatusCallback ?? "");
+  const params = {
+    AccountSid: SID,
+    MessageSid: request.sid,
+    SmsSid: request.sid,
+    MessageStatus: status,
+    To: request.params.To ?? "",
+    ApiVersion: "2010-04-01",
+    ...opts.extra,
+  };
+  const signature = signTwilio(url.toString(), params, opts.token);
+  const sent = opts.tamper ? { ...params, MessageStatus: "failed" } : params;
+  return call(twilioHook.POST, {
+    path: url.pathname.replace(/^\/api\/latest/, ""),
+    query: Object.fromEntries(url.searchParams),
+    rawBody: new URLSearchParams(sent).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+  });
+}
+
+/** Posts an Infobip delivery report to the URL given in the request (`url` replaces it). */
+function infobipReport(
+  request: InfobipRequest,
+  groupName: string,
+  name: string,
+  opts: { url?: string; messageId?: string } = {},
+) {
+  const url = new URL(opts.url ?? request.message.webhooks.delivery.url);
+  return call(infobipHook.POST, {
+    path: url.pathname.replace(/^\/api\/latest/, ""),
+    query: Object.fromEntries(url.searchParams),
+    body: {
+      results: [
+        {
+          bulkId: "bulk-1",
+          messageId: opts.messageId ?? request.messageId,
+          to: request.message.destinations[0].to,
+          sentAt: "2026-11-23T10:00:00.000+0000",
+          doneAt: "2026-11-23T10:00:05.000+0000",
+          status: { groupId: 3, groupName, id: 5, name, description: `${name} (test)` },
+          error: { groupId: 0, groupName: "OK", id: 0, name: "NO_ERROR", description: "No Error", permanent: false },
+        },
+      ],
+    },
+  });
+}
+
+async function customers(records: Record<string, unknown>[]) {
+  const result = await ingestBatch({
+    kind: "customers",
+    synthetic: true,
+    records: records.map((r, i) => ({ first_name: `Name${i}`, last_name: "Test", ...r })),
+  });
+  expect(result.errors).toEqual([]);
+}
+
+const group = (extra: Record<string, unknown> = {}) => ({
+  channel_message_text: "Hi {ph_customer.first_name}",
+  start_time: "2026-12-01T10:00:00",
+  end_time: "2026-12-01T18:00:00",
+  abc_audience_percent: 100,
+  ...extra,
+});
+
+const viberGroup = (extra: Record<string, unknown> = {}) =>
+  group({
+    channel_button: "Open",
+    channel_button_link: "https://shop.example/sale",
+    channel_image_url: "https://shop.example/banner.jpg",
+    channel_validity_period: 5,
+    channel_validity_unit: "MINUTES",
+    channel_fallback_message_text: "SMS for {ph_customer.first_name}",
+    ...extra,
+  });
+
+/** Creates, approves, starts and prepares a campaign; its send id. */
+async function prepared(segment: string, channel: string, details: Record<string, unknown>): Promise<string> {
+  const created = await call(campaignings.POST, {
+    path: "/campaigning-studio/campaignings/",
+    token: user,
+    body: {
+      campaign_name: `Providers ${segment}`,
+      audiences: [segment],
+      audiences_type: "GENERIC",
+      channel_type: channel,
+      is_abc: false,
+      sender: "Shop",
+      recurring: { recurring_frequency: "none", recurring_until: null, is_recurring: false },
+      campaign_details: [details],
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.campaign_details[0].campaign_id as string;
+  const ok = await call(approve.PUT, { method: "PUT", params: { campaign_id: id }, token: advanced });
+  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  const started = await call(sendInstant.POST, { token: advanced, body: { campaign_id: id } });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const prisma = await db();
+  const send = await prisma.campaignSend.findFirstOrThrow({
+    where: { campaign_key: await campaignKeyOf(id) },
+    orderBy: { date_created: "desc" },
+  });
+  expect((await prepareSend({ sendId: send.send_id })).status).toBe("Sending");
+  return send.send_id;
+}
+
+async function message(sendId: string, customerId: string) {
+  const prisma = await db();
+  return prisma.campaignMessage.findUniqueOrThrow({
+    where: { send_id_customer_id: { send_id: sendId, customer_id: customerId } },
+  });
+}
+
+async function events(sendId: string) {
+  const database = await getDatabase();
+  return database.sql.query<{ customer_id: string; kind: string; leg: string; detail: string }>(
+    "SELECT customer_id, kind, leg, detail FROM campaign_events WHERE send_id = $1 ORDER BY id",
+    [sendId],
+  );
+}
+
+const smsTo = (phone: string) => twilio.requests.filter((r) => r.params.To === phone);
+const viberTo = (phone: string) =>
+  infobip.requests.filter((r) => r.message.destinations[0].to === phone.replace(/^\+/, ""));
+
+beforeAll(async () => {
+  setEnv("SMS_PROVIDER", "twilio");
+  setEnv("TWILIO_BASE_URL", await listen(twilioServer));
+  setEnv("TWILIO_ACCOUNT_SID", SID);
+  setEnv("TWILIO_AUTH_TOKEN", TOKEN);
+  setEnv("SMS_SENDER", "+15005550006");
+  setEnv("VIBER_PROVIDER", "infobip");
+  setEnv("INFOBIP_BASE_URL", await listen(infobipServer));
+  setEnv("INFOBIP_API_KEY", API_KEY);
+  setEnv("VIBER_SENDER", "ShopViber");
+  setEnv("SMS_RATE_PER_SECOND", "0");
+  setEnv("VIBER_RATE_PER_SECOND", "0");
+  [user, advanced] = await Promise.all([tokenFor("user"), tokenFor("advanced")]);
+});
+
+beforeEach(() => resetThrottle());
+
+afterAll(async () => {
+  for (const name of [
+    "SMS_PROVIDER",
+    "TWILIO_BASE_URL",
+    "TWILIO_ACCOUNT_SID",
+    "TWILIO_AUTH_TOKEN",
+    "SMS_SENDER",
+    "VIBER_PROVIDER",
+    "INFOBIP_BASE_URL",
+    "INFOBIP_API_KEY",
+    "VIBER_SENDER",
+    "SMS_RATE_PER_SECOND",
+    "VIBER_RATE_PER_SECOND",
+  ]) {
+    delete process.env[name];
+  }
+  resetEnvCache();
+  shiftClockForTests(0);
+  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+});
+
+describe("SMS over Twilio", () => {
+  it("sends To, From, Body and a StatusCallback with basic auth; keeps Twilio's sid", async () => {
+    await customers([
+      { customer_id: "pv-sms-1", segment_id: "pv-sms", sms_consent: true, phone_number: "+420710000001" },
+    ]);
+    const sendId = await prepared("pv-sms", "sms", group());
+    expect(await deliverSend({ sendId })).toEqual({ sent: 1, failed: 0, finished: true });
+    const [request] = smsTo("+420710000001");
+    expect(request?.params).toMatchObject({ To: "+420710000001", From: "+15005550006", Body: "Hi Name0" });
+    expect(request?.params.StatusCallback).toMatch(
+      /\/api\/latest\/webhooks\/twilio\/status\?send=.*&customer=pv-sms-1&leg=sms$/,
+    );
+    expect((await message(sendId, "pv-sms-1")).provider_message_id).toBe(request?.sid);
+  });
+
+  it("a signed delivered receipt records one delivered event; a wrong signature is 403; a replay is recorded once", async () => {
+    await customers([
+      { customer_id: "pv-rcpt-1", segment_id: "pv-rcpt", sms_consent: true, phone_number: "+420710000011" },
+    ]);
+    const sendId = await prepared("pv-rcpt", "sms", group());
+    await deliverSend({ sendId });
+    const request = smsTo("+420710000011")[0]!;
+
+    const wrongToken = await twilioReceipt(request, "delivered", { token: "not-the-token" });
+    expect(wrongToken.status).toBe(403);
+    const tampered = await twilioReceipt(request, "delivered", { tamper: true });
+    expect(tampered.status).toBe(403);
+    expect(await events(sendId)).toEqual([]);
+
+    const ok = await twilioReceipt(request, "delivered");
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.outcomes[0]).toMatchObject({ message_id: request.sid, outcome: "recorded" });
+    const again = await twilioReceipt(request, "delivered");
+    expect(again.status).toBe(200);
+    expect(again.body.outcomes[0].outcome).toBe("replay");
+    // Intermediate statuses are not events.
+    expect((await twilioReceipt(request, "sent")).body.outcomes[0].outcome).toBe("ignored");
+    expect(await events(sendId)).toEqual([
+      { customer_id: "pv-rcpt-1", kind: "delivered", leg: "sms", detail: "twilio delivered" },
+    ]);
+    expect((await message(sendId, "pv-rcpt-1")).receipt_status).toBe("delivered");
+  });
+
+  it("undelivered and failed receipts record failed events with the ErrorCode", async () => {
+    await customers([
+      { customer_id: "pv-undl-1", segment_id: "pv-undl", sms_consent: true, phone_number: "+420710000021" },
+    ]);
+    const sendId = await prepared("pv-undl", "sms", group());
+    await deliverSend({ sendId });
+    const request = smsTo("+420710000021")[0]!;
+    expect((await twilioReceipt(request, "undelivered", { extra: { ErrorCode: "30003" } })).status).toBe(200);
+    const [event] = await events(sendId);
+    expect(event).toMatchObject({ kind: "failed", leg: "sms" });
+    expect(event?.detail).toContain("30003");
+    expect((await message(sendId, "pv-undl-1")).receipt_status).toBe("failed");
+  });
+});
+
+describe("Viber over Infobip", () => {
+  it("sends sender, destination, text, image, button, validity and a signed delivery URL with the App key", async () => {
+    await customers([
+      { customer_id: "pv-vb-1", segment_id: "pv-vb", viber_consent: true, phone_number: "+420720000001" },
+    ]);
+    const sendId = await prepared("pv-vb", "viber", viberGroup());
+    expect(await deliverSend({ sendId })).toEqual({ sent: 1, failed: 0, finished: true });
+    const [request] = viberTo("+420720000001");
+    expect(request?.authorization).toBe(`App ${API_KEY}`);
+    expect(request?.message).toMatchObject({
+      sender: "ShopViber",
+      destinations: [{ to: "420720000001" }],
+      content: { type: "TEXT", text: "Hi Name0", imageUrl: "https://shop.example/banner.jpg", buttonText: "Open" },
+      validityPeriod: 5,
+      validityPeriodTimeUnit: "MINUTES",
+    });
+    expect(request?.message.webhooks.delivery.url).toMatch(/\/api\/latest\/webhooks\/infobip\?.*&sig=/);
+    expect((await message(sendId, "pv-vb-1")).provider_message_id).toBe(request?.messageId);
+
+    const url = new URL(request!.message.webhooks.delivery.url);
+    url.searchParams.set("sig", "forged");
+    expect((await infobipReport(request!, "DELIVERED", "DELIVERED_TO_HANDSET", { url: url.toString() })).status).toBe(
+      403,
+    );
+    // The URL is signed for one message id only.
+    expect((await infobipReport(request!, "DELIVERED", "DELIVERED_TO_HANDSET", { messageId: "other" })).status).toBe(
+      403,
+    );
+    expect(await events(sendId)).toEqual([]);
+
+    const ok = await infobipReport(request!, "DELIVERED", "DELIVERED_TO_HANDSET");
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.outcomes[0].outcome).toBe("recorded");
+    expect((await infobipReport(request!, "DELIVERED", "DELIVERED_TO_HANDSET")).body.outcomes[0].outcome).toBe(
+      "replay",
+    );
+    expect(await events(sendId)).toMatchObject([{ customer_id: "pv-vb-1", kind: "delivered", leg: "viber" }]);
+  });
+});
+
+describe("viber_sms", () => {
+  it("a failed Viber receipt sends the SMS leg at once with the fallback text, exactly once", async () => {
+    await customers([
+      {
+        customer_id: "pv-fb-1",
+        segment_id: "pv-fb",
+        viber_consent: true,
+        sms_consent: true,
+        phone_number: "+420730000001",
+      },
+    ]);
+    const sendId = await prepared("pv-fb", "viber_sms", viberGroup());
+    await deliverSend({ sendId });
+    const viber = viberTo("+420730000001");
+    expect(viber).toHaveLength(1);
+    expect(smsTo("+420730000001")).toHaveLength(0);
+
+    const failed = await infobipReport(viber[0]!, "UNDELIVERABLE", "UNDELIVERABLE_NOT_DELIVERED");
+    expect(failed.body.outcomes[0].outcome).toBe("recorded");
+    expect(smsTo("+420730000001")).toHaveLength(1);
+    expect(smsTo("+420730000001")[0]?.params.Body).toBe("SMS for Name0");
+
+    // The same report again, the sweep, and the validity passing send nothing more.
+    expect(
+      (await infobipReport(viber[0]!, "UNDELIVERABLE", "UNDELIVERABLE_NOT_DELIVERED")).body.outcomes[0].outcome,
+    ).toBe("replay");
+    expect(await sendDueFallbacks()).toBe(0);
+    shiftClockForTests(10 * 60 * 1000);
+    try {
+      expect(await sendDueFallbacks()).toBe(0);
+    } finally {
+      shiftClockForTests(0);
+    }
+    expect(smsTo("+420730000001")).toHaveLength(1);
+    const row = await message(sendId, "pv-fb-1");
+    expect(row).toMatchObject({
+      fallback_status: "sent",
+      fallback_provider_message_id: smsTo("+420730000001")[0]?.sid,
+    });
+
+    // The SMS leg's own receipt is recorded as the sms leg.
+    expect((await twilioReceipt(smsTo("+420730000001")[0]!, "delivered")).body.outcomes[0].outcome).toBe("recorded");
+    expect((await events(sendId)).map((e) => `${e.kind}/${e.leg}`)).toEqual(["failed/viber", "delivered/sms"]);
+  });
+
+  it("a Viber leg not delivered within its validity gets one SMS after the clock passes it; a delivered one none", async () => {
+    await customers([
+      {
+        customer_id: "pv-exp-1",
+        segment_id: "pv-exp",
+        viber_consent: true,
+        sms_consent: true,
+        phone_number: "+420740000001",
+      },
+      {
+        customer_id: "pv-exp-2",
+        segment_id: "pv-exp",
+        viber_consent: true,
+        sms_consent: true,
+        phone_number: "+420740000002",
+      },
+    ]);
+    const sendId = await prepared("pv-exp", "viber_sms", viberGroup());
+    await deliverSend({ sendId });
+    await infobipReport(viberTo("+420740000002")[0]!, "DELIVERED", "DELIVERED_TO_HANDSET");
+    expect(await sendDueFallbacks()).toBe(0);
+    shiftClockForTests(4 * 60 * 1000);
+    try {
+      expect(await sendDueFallbacks()).toBe(0);
+      shiftClockForTests(2 * 60 * 1000);
+      // Two sweeps at once: one claims the message, the other finds nothing.
+      const counts = await Promise.all([sendDueFallbacks(), sendDueFallbacks()]);
+      expect(counts[0] + counts[1]).toBe(1);
+      expect(await sendDueFallbacks()).toBe(0);
+    } finally {
+      shiftClockForTests(0);
+    }
+    expect(smsTo("+420740000001")).toHaveLength(1);
+    expect(smsTo("+420740000001")[0]?.params.Body).toBe("SMS for Name0");
+    expect(smsTo("+420740000002")).toHaveLength(0);
+  });
+});
+
+describe("viber_sms when the SMS provider refuses for now", () => {
+  it("hands the SMS leg back on a 503 and the next sweep sends it, once", async () => {
+    await customers([
+      {
+        customer_id: "pv-fbt-1",
+        segment_id: "pv-fbt",
+        viber_consent: true,
+        sms_consent: true,
+        phone_number: "+420770000001",
+      },
+    ]);
+    const sendId = await prepared("pv-fbt", "viber_sms", viberGroup());
+    await deliverSend({ sendId });
+    twilio.failOnce.set("+420770000001", 1);
+    await infobipReport(viberTo("+420770000001")[0]!, "EXPIRED", "EXPIRED_EXPIRED");
+    expect(smsTo("+420770000001")).toHaveLength(0);
+    const row = await message(sendId, "pv-fbt-1");
+    expect(row.fallback_status).toBeNull();
+    expect(row.fallback_error).toContain("503");
+    expect(await sendDueFallbacks()).toBe(1);
+    expect(await sendDueFallbacks()).toBe(0);
+    expect(smsTo("+420770000001")).toHaveLength(1);
+    expect((await message(sendId, "pv-fbt-1")).fallback_status).toBe("sent");
+  });
+});
+
+describe("rate and retries", () => {
+  it("holds SMS to SMS_RATE_PER_SECOND (5/s: 15 messages take at least ~2.8 s)", async () => {
+    await customers(
+      Array.from({ length: 15 }, (_, i) => ({
+        customer_id: `pv-rate-${String(i).padStart(2, "0")}`,
+        segment_id: "pv-rate",
+        sms_consent: true,
+        phone_number: `+42075000${String(i).padStart(4, "0")}`,
+      })),
+    );
+    const sendId = await prepared("pv-rate", "sms", group());
+    setEnv("SMS_RATE_PER_SECOND", "5");
+    try {
+      const started = Date.now();
+      expect(await deliverSend({ sendId })).toEqual({ sent: 15, failed: 0, finished: true });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1800);
+    } finally {
+      setEnv("SMS_RATE_PER_SECOND", "0");
+    }
+  });
+
+  it("retries a temporary refusal (503) after a backoff and fails a permanent one (400) at once", async () => {
+    await customers([
+      { customer_id: "pv-retry-ok", segment_id: "pv-retry", sms_consent: true, phone_number: "+420760000001" },
+      { customer_id: "pv-retry-temp", segment_id: "pv-retry", sms_consent: true, phone_number: "+420760000002" },
+      { customer_id: "pv-retry-bad", segment_id: "pv-retry", sms_consent: true, phone_number: "+420760000003" },
+    ]);
+    twilio.failOnce.set("+420760000002", 1);
+    twilio.refuse.add("+420760000003");
+    const sendId = await prepared("pv-retry", "sms", group());
+    const started = Date.now();
+    expect(await deliverSend({ sendId })).toEqual({ sent: 2, failed: 1, finished: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(await message(sendId, "pv-retry-temp")).toMatchObject({ status: "sent", attempts: 2 });
+    const bad = await message(sendId, "pv-retry-bad");
+    expect(bad).toMatchObject({ status: "failed", attempts: 1 });
+    expect(bad.error).toContain("400");
+    expect(smsTo("+420760000002")).toHaveLength(1);
+  });
+});
