@@ -480,6 +480,52 @@ describe("viber_sms", () => {
   });
 });
 
+describe("viber_sms and each customer's consents", () => {
+  it("Viber only to who consented to Viber, the SMS at once to who consented to SMS only, no fallback SMS without SMS consent", async () => {
+    await customers([
+      {
+        customer_id: "pv-cs-1",
+        segment_id: "pv-cs",
+        viber_consent: true,
+        sms_consent: false,
+        phone_number: "+420750000001",
+      },
+      {
+        customer_id: "pv-cs-2",
+        segment_id: "pv-cs",
+        viber_consent: false,
+        sms_consent: true,
+        phone_number: "+420750000002",
+      },
+      {
+        customer_id: "pv-cs-3",
+        segment_id: "pv-cs",
+        viber_consent: true,
+        sms_consent: true,
+        phone_number: "+420750000003",
+      },
+    ]);
+    const sendId = await prepared("pv-cs", "viber_sms", viberGroup());
+    await deliverSend({ sendId });
+    expect(viberTo("+420750000001")).toHaveLength(1);
+    expect(viberTo("+420750000002")).toHaveLength(0);
+    expect(viberTo("+420750000003")).toHaveLength(1);
+    expect(smsTo("+420750000002")).toHaveLength(1);
+    expect(smsTo("+420750000002")[0]?.params.Body).toMatch(/^SMS for /);
+    // Neither Viber leg is delivered within its validity: only the customer with SMS consent gets the SMS.
+    shiftClockForTests(10 * 60 * 1000);
+    try {
+      expect(await sendDueFallbacks()).toBe(1);
+      expect(await sendDueFallbacks()).toBe(0);
+    } finally {
+      shiftClockForTests(0);
+    }
+    expect(smsTo("+420750000001")).toHaveLength(0);
+    expect(smsTo("+420750000002")).toHaveLength(1);
+    expect(smsTo("+420750000003")).toHaveLength(1);
+  });
+});
+
 describe("viber_sms when the SMS provider refuses for now", () => {
   it("hands the SMS leg back on a 503 and the next sweep sends it, once", async () => {
     await customers([

@@ -4,7 +4,9 @@
  *   email:     email_consent, and an e-mail address
  *   sms:       sms_consent, and a phone number
  *   viber:     viber_consent, and a phone number
- *   viber_sms: viber_consent or sms_consent (either leg may deliver), and a phone number
+ *   viber_sms: viber_consent or sms_consent (either leg may deliver), and a phone number; a
+ *              customer with SMS consent only is sent the SMS (fallback text) directly, one with
+ *              Viber consent only gets no SMS fallback (deliver.ts, fallback.ts)
  * An empty or blank address counts as none.
  */
 

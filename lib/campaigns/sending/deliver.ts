@@ -147,11 +147,17 @@ export async function deliverSend(opts: {
       claimed.map((r) => r.customer_id),
       withProducts,
     );
+    const smsOnly =
+      campaign.channel_type === "viber_sms" ? await withoutViberConsent(sendId, claimed) : new Set<string>();
     const results = await sendAll(
       claimed.map((row) => async (): Promise<Result> => {
         const group = groups.get(row.group_number);
         if (!group) return { customer_id: row.customer_id, ok: false, error: "the group no longer exists" };
-        const message = await messageFor(campaign.channel_type, group, row.address, facts.get(row.customer_id), {
+        // viber_sms to a customer who consented to SMS only: the SMS with the fallback text, no Viber.
+        const direct = smsOnly.has(row.customer_id);
+        const channelType = direct ? "sms" : campaign.channel_type;
+        const content = direct ? { ...group, channel_message_text: group.channel_fallback_message_text } : group;
+        const message = await messageFor(channelType, content, row.address, facts.get(row.customer_id), {
           campaign_id: row.campaign_id,
           send_id: sendId,
           customer_id: row.customer_id,
@@ -182,6 +188,24 @@ export async function deliverSend(opts: {
   }
   totals.finished = await finishIfDone(sendId);
   return totals;
+}
+
+/**
+ * viber_sms recipients among the claimed who have SMS consent but no Viber consent (preparation
+ * lets either consent in): they are sent the SMS directly, and their rows are marked so that the
+ * fallback (./fallback.ts) never sends them a second SMS.
+ */
+async function withoutViberConsent(sendId: string, claimed: Claimed[]): Promise<Set<string>> {
+  const database = await getDatabase();
+  const rows = await database.sql.query<{ customer_id: string }>(
+    `UPDATE campaign_messages m SET fallback_status = 'direct'
+       FROM customers c
+      WHERE m.send_id = $1 AND m.customer_id = ANY($2::text[]) AND c.customer_id = m.customer_id
+        AND NOT c.viber_consent AND (m.fallback_status IS NULL OR m.fallback_status = 'direct')
+     RETURNING m.customer_id`,
+    [sendId, claimed.map((r) => r.customer_id)],
+  );
+  return new Set(rows.map((r) => r.customer_id));
 }
 
 async function record(sendId: string, results: Result[]): Promise<void> {

@@ -36,6 +36,8 @@ const CLAIM = `
   FROM campaign_groups g
   WHERE g.campaign_id = m.campaign_id
     AND m.channel = 'viber_sms' AND m.status = 'sent' AND m.fallback_status IS NULL
+    -- The SMS leg only for a customer who consented to SMS.
+    AND EXISTS (SELECT 1 FROM customers c WHERE c.customer_id = m.customer_id AND c.sms_consent)
     AND m.receipt_status IS DISTINCT FROM 'delivered'
     AND (m.receipt_status = 'failed'
          OR m.sent_at + COALESCE(g.channel_validity_period, 1) *
