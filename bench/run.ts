@@ -9,9 +9,10 @@ import { funnel } from "./scenarios/funnel";
 import { intake } from "./scenarios/intake";
 import { recsBuild } from "./scenarios/recs-build";
 import { search } from "./scenarios/search";
+import { send } from "./scenarios/send";
 import { serving } from "./scenarios/serving";
 
-const SCENARIOS: Scenario[] = [intake, search, serving, recsBuild, funnel, exportScenario];
+const SCENARIOS: Scenario[] = [intake, search, serving, recsBuild, funnel, exportScenario, send];
 
 const [name, ...options] = process.argv.slice(2).filter((a, i) => !(i === 0 && a === "--"));
 const chosen = name ? SCENARIOS.filter((s) => s.name === name) : SCENARIOS;

@@ -4,6 +4,7 @@
  * accepted is recorded in the outbox with provider "smtp" and the server's message id. A message
  * with the caller's own id (campaign messages) goes out with the Message-ID `<id@lumen>`.
  */
+import { connect } from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { processWide } from "@/lib/process-wide";
@@ -11,10 +12,58 @@ import type { OutgoingMessage, Provider } from "./send-message";
 
 const transports = processWide("smtp-transports", () => new Map<string, Transporter>());
 
+/** Connections of the pool (a maxConnections in SMTP_URL's query wins). */
+export const SMTP_POOL_SIZE = 4;
+
+/**
+ * The URL with pool=true and maxConnections added to its query: nodemailer takes every transport
+ * option from the URL when it is given one (options passed beside it would be ignored, and each
+ * message would open its own connection).
+ */
+export function pooledUrl(url: string): string {
+  const u = new URL(url);
+  u.searchParams.set("pool", "true");
+  if (!u.searchParams.has("maxConnections")) u.searchParams.set("maxConnections", String(SMTP_POOL_SIZE));
+  return u.toString();
+}
+
+interface SocketOptions {
+  host?: string;
+  port?: number;
+  secure?: boolean;
+}
+
+/** A pooled transport to the URL (bench/scenarios/send.ts measures a bare loop on one too). */
+export function createSmtpTransport(url: string): Transporter {
+  const t = nodemailer.createTransport(pooledUrl(url));
+  // Plain smtp:// connections with TCP_NODELAY: nodemailer writes a message in several pieces,
+  // and with Nagle's algorithm each message waited for the server's delayed ACK (~40 ms).
+  // smtps:// (TLS from the start) keeps nodemailer's own socket.
+  const pool = (t as unknown as { transporter: { getSocket?: unknown } }).transporter;
+  pool.getSocket = (options: SocketOptions, callback: (err: Error | null, socket?: unknown) => void) => {
+    if (options.secure || !options.host || !options.port) return callback(null, false);
+    const socket = connect(options.port, options.host);
+    socket.setNoDelay(true);
+    // nodemailer's own connection timeout (2 minutes) starts only once it has the socket.
+    const timer = setTimeout(() => socket.destroy(new Error("SMTP connection timed out")), 120_000);
+    const failed = (error: Error) => {
+      clearTimeout(timer);
+      callback(error);
+    };
+    socket.once("error", failed);
+    socket.once("connect", () => {
+      clearTimeout(timer);
+      socket.off("error", failed);
+      callback(null, { connection: socket });
+    });
+  };
+  return t;
+}
+
 function transport(url: string): Transporter {
   let t = transports.get(url);
   if (!t) {
-    t = nodemailer.createTransport(url, { pool: true, maxConnections: 4 } as object);
+    t = createSmtpTransport(url);
     transports.set(url, t);
   }
   return t;
