@@ -6,11 +6,9 @@
  * service's clock moved forward), a failed export, and a run repeated or run twice at once.
  */
 import { existsSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as customersOf from "@/app/api/latest/customer-studio/audiences/[audience_id]/customers/route";
 import * as exportRoute from "@/app/api/latest/customer-studio/audiences/[audience_id]/export/route";
@@ -31,9 +29,10 @@ import { resetEnvCache, setEnv } from "@/lib/env";
 import { closeSmtp } from "@/lib/messaging/smtp";
 import { call, tokenFor } from "./http";
 import { loadRetailSlice } from "./retail-fixture";
+import { type MailSink, startMailSink } from "./support/mail-sink";
 
 const mails: ParsedMail[] = [];
-let smtp: SMTPServer;
+let smtp: MailSink;
 let marketer: string;
 let advanced: string;
 let superUser: string;
@@ -43,23 +42,6 @@ const TRICKY = [
   { customer_id: "zz-synthetic-1", first_name: 'Zoë "Zed"', last_name: "O'Brien, Jr.", city: "Line\nBreak" },
   { customer_id: "zz-synthetic-2", first_name: "Ünïcode", last_name: "Łódź;=1+1", city: "São Paulo" },
 ];
-
-async function startSmtp(): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          done();
-        })
-        .catch(done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  return (smtp.server.address() as AddressInfo).port;
-}
 
 async function waitForMail(subject: RegExp): Promise<ParsedMail> {
   const deadline = Date.now() + 10_000;
@@ -121,7 +103,8 @@ const asCell = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 
 describe.runIf(existsSync(onlineRetailFile()))("audience exports", () => {
   beforeAll(async () => {
-    setEnv("SMTP_URL", `smtp://127.0.0.1:${await startSmtp()}`);
+    smtp = await startMailSink(mails);
+    setEnv("SMTP_URL", smtp.url);
     [marketer, advanced, superUser] = await Promise.all([tokenFor("user"), tokenFor("advanced"), tokenFor("super")]);
     const { lines } = await loadRetailSlice(30);
     const countries = new Map<string, string>();
@@ -139,7 +122,7 @@ describe.runIf(existsSync(onlineRetailFile()))("audience exports", () => {
     delete process.env.SMTP_URL;
     resetEnvCache();
     shiftClockForTests(0);
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it("exports every customer to CSV: the list route's rows, RFC 4180, sent by SMTP, downloadable by the requester", async () => {

@@ -7,9 +7,7 @@
  * mid-send and two delivery runs at once (every recipient exactly one message), a recurring
  * campaign, nothing to send, and the scheduler.
  */
-import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as approve from "@/app/api/latest/campaigning-studio/campaignings/[campaign_id]/approve/route";
 import * as oneCampaign from "@/app/api/latest/campaigning-studio/campaignings/[campaign_id]/route";
@@ -32,41 +30,26 @@ import { sendMessage } from "@/lib/messaging/send-message";
 import { closeSmtp } from "@/lib/messaging/smtp";
 import { recommendedItems } from "@/lib/recommend/recommend-for-customers";
 import { call, tokenFor } from "./http";
+import { type MailSink, startMailSink } from "./support/mail-sink";
 
 const mails: ParsedMail[] = [];
 const tempFailed = new Set<string>();
-let smtp: SMTPServer;
+let smtp: MailSink;
 let user: string;
 let advanced: string;
 let superUser: string;
 
-async function startSmtp(): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    // reject-*: refused for good (550); tempfail-*: refused once (451), then accepted.
-    onRcptTo(address, _session, done) {
-      const to = address.address;
-      const refuse = (code: number) => done(Object.assign(new Error(`refused ${to}`), { responseCode: code }));
-      if (to.startsWith("reject-")) return refuse(550);
-      if (to.startsWith("tempfail-") && !tempFailed.has(to)) {
-        tempFailed.add(to);
-        return refuse(451);
-      }
-      done();
-    },
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          done();
-        })
-        .catch(done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  return (smtp.server.address() as AddressInfo).port;
-}
+/** reject-*: refused for good (550); tempfail-*: refused once (451), then accepted. */
+const refuseSome: NonNullable<Parameters<typeof startMailSink>[1]>["onRcptTo"] = (address, _session, done) => {
+  const to = address.address;
+  const refuse = (code: number) => done(Object.assign(new Error(`refused ${to}`), { responseCode: code }));
+  if (to.startsWith("reject-")) return refuse(550);
+  if (to.startsWith("tempfail-") && !tempFailed.has(to)) {
+    tempFailed.add(to);
+    return refuse(451);
+  }
+  done();
+};
 
 /** A tracked text as written: short links back to their targets (no utm here), the unsubscribe footer dropped. */
 async function untracked(text: string): Promise<string> {
@@ -191,7 +174,8 @@ const setCap = (messages: number, days = 7) =>
   });
 
 beforeAll(async () => {
-  setEnv("SMTP_URL", `smtp://127.0.0.1:${await startSmtp()}`);
+  smtp = await startMailSink(mails, { onRcptTo: refuseSome });
+  setEnv("SMTP_URL", smtp.url);
   [user, advanced, superUser] = await Promise.all([tokenFor("user"), tokenFor("advanced"), tokenFor("super")]);
   const items = Array.from({ length: 8 }, (_, i) => ({
     item_id: `cs-item-${i}`,
@@ -220,7 +204,7 @@ afterAll(async () => {
   delete process.env.SMTP_URL;
   resetEnvCache();
   shiftClockForTests(0);
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe("send-instant", () => {

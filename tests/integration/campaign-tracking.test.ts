@@ -7,9 +7,7 @@
  * the date filters, a repeated campaign_id and an unknown one. A later campaign leaves the
  * unsubscribed customer out.
  */
-import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as approve from "@/app/api/latest/campaigning-studio/campaignings/[campaign_id]/approve/route";
 import * as campaignings from "@/app/api/latest/campaigning-studio/campaignings/route";
@@ -28,9 +26,10 @@ import { db } from "@/lib/db/client";
 import { env, resetEnvCache, setEnv } from "@/lib/env";
 import { closeSmtp } from "@/lib/messaging/smtp";
 import { call, tokenFor } from "./http";
+import { type MailSink, startMailSink } from "./support/mail-sink";
 
 const mails: ParsedMail[] = [];
-let smtp: SMTPServer;
+let smtp: MailSink;
 let user: string;
 let advanced: string;
 
@@ -110,20 +109,8 @@ const shiftDay = (date: string, days: number) => {
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          done();
-        })
-        .catch(done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  setEnv("SMTP_URL", `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`);
+  smtp = await startMailSink(mails);
+  setEnv("SMTP_URL", smtp.url);
   [user, advanced] = await Promise.all([tokenFor("user"), tokenFor("advanced")]);
   const records = Array.from({ length: 10 }, (_, i) => ({
     customer_id: `ct-${i}`,
@@ -140,7 +127,7 @@ afterAll(async () => {
   closeSmtp();
   delete process.env.SMTP_URL;
   resetEnvCache();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe("tracking and the delivery report", () => {
