@@ -55,16 +55,25 @@ export async function recommendedItems(
       picks.map((p) => loaded.models.itemIds[p.item]!),
     );
   }
-  const popular = await bestSellers();
-  const wanted = new Set([...popular, ...[...personal.values()].flat()]);
-  const eligible = new Set(
-    (
-      await database.sql.query<{ item_id: string }>(
-        `SELECT i.item_id FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`,
-        [[...wanted]],
-      )
-    ).map((r) => r.item_id),
-  );
+  const personalItems = [...personal.values()].flat();
+  const eligibleOf = async (ids: string[]) =>
+    new Set(
+      (
+        await database.sql.query<{ item_id: string }>(
+          `SELECT i.item_id FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`,
+          [[...new Set(ids)]],
+        )
+      ).map((r) => r.item_id),
+    );
+  let popular = await bestSellers();
+  let eligible = await eligibleOf([...popular, ...personalItems]);
+  // The stored list is as old as the last calculation: when too few of its items are still
+  // eligible, the best sellers are ranked again now.
+  if (popular.filter((id) => eligible.has(id)).length < n) {
+    const fresh = (await fallbackCandidates(database.sql)).slice(0, POPULAR);
+    popular = [...new Set([...popular, ...fresh])];
+    eligible = await eligibleOf([...popular, ...personalItems]);
+  }
   for (const id of customerIds) {
     const list: string[] = [];
     for (const item of [...(personal.get(id) ?? []), ...popular]) {
