@@ -4,7 +4,8 @@
  * prepared and delivered by the real pipeline (prepareSend, then deliverSend until finished), on
  * PGlite (a fresh temporary data directory) and, with --databases both/postgres, PostgreSQL (a
  * scratch database on BENCH_DATABASE_URL, else the local server, dropped at the end). Delivered
- * (a) over SMTP to a local sink the benchmark starts (smtp-server: accepts, counts, discards)
+ * (a) over SMTP to a local sink the benchmark starts in its own process, as a mail server is
+ * (bench/support/smtp-sink.ts, smtp-server: accepts, counts, discards)
  * and (b) to the outbox. Figures: messages per second from Preparing to Sent, prepare and delivery
  * time apart, peak rss (sampled every 100 ms).
  *
@@ -16,19 +17,18 @@
  * The campaign is created and approved through lib/campaigns (two made-up principals); the send
  * row is written as startSend writes it, without queueing the preparation job (no pg-boss here).
  */
+import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
 import { z } from "zod";
 import type { Principal } from "@/lib/auth/roles";
 import { approveCampaign } from "@/lib/campaigns/approvals";
 import { campaignKeyOf } from "@/lib/campaigns/campaign-view";
 import { createCampaign } from "@/lib/campaigns/campaigns";
 import { ZCampaignInput } from "@/lib/campaigns/schemas";
-import { deliverSend } from "@/lib/campaigns/sending/deliver";
+import { deliverSend, PARALLEL } from "@/lib/campaigns/sending/deliver";
 import { prepareSend } from "@/lib/campaigns/sending/prepare";
 import { ingestBatch } from "@/lib/data/ingest-batch";
 import { type Database, db, openPglite, openPostgres, setDatabase } from "@/lib/db/client";
@@ -47,36 +47,47 @@ type Options = z.infer<typeof ZOptions>;
 
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
 const TARGET_PER_S = 1000;
-/** deliver.ts's PARALLEL (messages handed to the provider at once). */
-const PARALLEL = 4;
 const TEXT =
   "Hi {ph_customer.first_name}, our winter sale has started: up to 40% off coats, boots and knitwear. See https://shop.example/sale before Sunday. Thank you for shopping with us!";
 
 const marketer: Principal = { kind: "user", id: "bench-marketer", subject: "m@bench", name: "M", role: "user" };
 const approver: Principal = { kind: "user", id: "bench-approver", subject: "a@bench", name: "A", role: "advanced" };
 
-async function startSink(): Promise<{ server: SMTPServer; url: string; count: () => number; bytes: () => number }> {
-  let count = 0;
-  let bytes = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disableReverseLookup: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    onData(stream, _session, done) {
-      stream.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      stream.on("end", () => {
-        count++;
-        done();
-      });
-    },
+interface Sink {
+  url: string;
+  stats(): Promise<{ count: number; bytes: number }>;
+  close(): Promise<void>;
+}
+
+/** Starts the SMTP sink in its own process (bench/support/smtp-sink.ts). */
+async function startSink(): Promise<Sink> {
+  const child = fork(join(process.cwd(), "bench", "support", "smtp-sink.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  // A connection reset by a client that died (the killed worker) is no failure of the sink.
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { server, url: `smtp://127.0.0.1:${port}`, count: () => count, bytes: () => bytes };
+  const next = <T>(): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`the SMTP sink exited (${code})`));
+      child.once("exit", exited);
+      child.once("message", (m) => {
+        child.off("exit", exited);
+        resolve(m as T);
+      });
+    });
+  const { port } = await next<{ port: number }>();
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    stats: () => {
+      const answer = next<{ count: number; bytes: number }>();
+      child.send("stats");
+      return answer;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.send("close");
+      }),
+  };
 }
 
 async function loadCustomers(prefix: string, n: number, database: Database): Promise<number> {
@@ -144,6 +155,7 @@ async function measureSend(segment: string, provider: "smtp" | "outbox", rss: Rs
   const t0 = performance.now();
   const prepared = await prepareSend({ sendId });
   const t1 = performance.now();
+  const cpu0 = process.cpuUsage();
   let sent = 0;
   let runs = 0;
   for (; runs < 10; runs++) {
@@ -152,6 +164,7 @@ async function measureSend(segment: string, provider: "smtp" | "outbox", rss: Rs
     if (result.finished) break;
   }
   const t2 = performance.now();
+  const cpu = process.cpuUsage(cpu0);
   const peak = rss.reset();
   const prisma = await db();
   const send = await prisma.campaignSend.findUniqueOrThrow({ where: { send_id: sendId } });
@@ -165,6 +178,8 @@ async function measureSend(segment: string, provider: "smtp" | "outbox", rss: Rs
     total_s: round((t2 - t0) / 1000, 2),
     messages_per_s: Math.round(n / ((t2 - t0) / 1000)),
     delivery_messages_per_s: Math.round(n / ((t2 - t1) / 1000)),
+    // CPU time of this process (the sender; the sink is another) per message while delivering.
+    delivery_cpu_us_per_message: Math.round((cpu.user + cpu.system) / Math.max(1, n)),
     peak_rss_mb: peak,
   };
 }
@@ -175,6 +190,7 @@ async function bareLoop(url: string, n: number, size: number, rss: RssSampler) {
   const text = "x".repeat(size);
   rss.reset();
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
   let next = 0;
   const worker = async () => {
     while (next < n) {
@@ -190,11 +206,13 @@ async function bareLoop(url: string, n: number, size: number, rss: RssSampler) {
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpu0);
   transport.close();
   return {
     messages: n,
     seconds: round(ms / 1000, 2),
     messages_per_s: Math.round(n / (ms / 1000)),
+    cpu_us_per_message: Math.round((cpu.user + cpu.system) / n),
     peak_rss_mb: rss.reset(),
   };
 }
@@ -222,7 +240,7 @@ async function openTarget(kind: "pglite" | "postgres") {
   };
 }
 
-async function runOn(kind: "pglite" | "postgres", options: Options, sink: Awaited<ReturnType<typeof startSink>>) {
+async function runOn(kind: "pglite" | "postgres", options: Options, sink: Sink) {
   const target = await openTarget(kind);
   setDatabase(target.database);
   const rss = new RssSampler().start(100);
@@ -233,9 +251,9 @@ async function runOn(kind: "pglite" | "postgres", options: Options, sink: Awaite
     const out: Record<string, unknown> = { load_s };
     if (options.providers !== "outbox") {
       setEnv("SMTP_URL", sink.url);
-      const before = sink.count();
+      const before = (await sink.stats()).count;
       const smtp = await measureSend("bench-send", "smtp", rss);
-      const received = sink.count() - before;
+      const received = (await sink.stats()).count - before;
       out.smtp = { ...smtp, sink_received: received };
       console.log(`  ${kind} smtp: ${JSON.stringify(out.smtp)}`);
       closeSmtp();
@@ -266,18 +284,18 @@ export const send: Scenario = {
     try {
       const kinds = options.databases === "both" ? (["pglite", "postgres"] as const) : [options.databases];
       const results: Record<string, Record<string, unknown>> = {};
-      let bytesBefore = sink.bytes();
-      let countBefore = sink.count();
+      let before = await sink.stats();
       for (const kind of kinds) results[kind] = await runOn(kind, options, sink);
-      const received = sink.count() - countBefore;
-      const avgBytes = received ? Math.round((sink.bytes() - bytesBefore) / received) : 1200;
+      let after = await sink.stats();
+      const received = after.count - before.count;
+      const avgBytes = received ? Math.round((after.bytes - before.bytes) / received) : 1200;
       // Same-size messages: the average the sink got from the pipeline; a probe of 20 bare messages
       // measures the bare loop's headers, and its text makes up the rest.
-      bytesBefore = sink.bytes();
-      countBefore = sink.count();
+      before = after;
       const rss = new RssSampler().start(100);
       const probe = await bareLoop(sink.url, 20, 0, rss);
-      const headerBytes = Math.round((sink.bytes() - bytesBefore) / Math.max(1, sink.count() - countBefore));
+      after = await sink.stats();
+      const headerBytes = Math.round((after.bytes - before.bytes) / Math.max(1, after.count - before.count));
       const baseline = {
         ...(await bareLoop(sink.url, options.recipients, Math.max(0, avgBytes - headerBytes), rss)),
         message_bytes: avgBytes,
@@ -309,7 +327,7 @@ export const send: Scenario = {
         ratio,
       };
     } finally {
-      await new Promise<void>((resolve) => sink.server.close(() => resolve()));
+      await sink.close();
     }
   },
 };

@@ -20,13 +20,14 @@ export async function estimateAudience(opts: {
   const rule = channelRule(opts.channelType);
   const since = new Date(now().getTime() - settings.frequency_cap_days * 24 * 60 * 60 * 1000);
   const p = audience.params.length;
+  const exclusion = exclusionSql({ channel: `$${p + 1}`, cap: `$${p + 2}`, since: `$${p + 3}` });
   const database = await getDatabase();
   const [row] = await database.sql.query<Omit<TAudienceEstimate, "reachable">>(
     `WITH a AS (
        SELECT c.customer_id, ${rule.consent} AS consent, ${rule.address} AS address
        FROM customers c WHERE ${audience.where}
      ),
-     k AS (SELECT ${exclusionSql({ channel: `$${p + 1}`, cap: `$${p + 2}`, since: `$${p + 3}` })} AS excluded FROM a)
+     k AS (SELECT ${exclusion.excluded} AS excluded FROM ${exclusion.from})
      SELECT COUNT(*)::int AS audience,
             COUNT(*) FILTER (WHERE excluded = 'no_consent')::int AS excluded_no_consent,
             COUNT(*) FILTER (WHERE excluded = 'no_address')::int AS excluded_no_address,

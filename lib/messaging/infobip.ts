@@ -4,14 +4,14 @@
  * validityPeriod, validityPeriodTimeUnit, webhooks: {delivery: {url}}}]}. The message id is ours
  * (the campaign message's deterministic id), so a message sent again after a crash carries the
  * same id and its signed report URL (./receipt-links.ts) stays valid. Accepted messages are
- * recorded in the outbox with provider "infobip".
+ * recorded in the outbox (./send-message.ts) with provider "infobip".
  */
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/http/ids";
 import { ProviderError, postToProvider } from "./provider-error";
 import { infobipCallbackUrl, receiptTarget } from "./receipt-links";
-import type { OutgoingMessage, Provider } from "./send-message";
+import type { Provider } from "./send-message";
 
 const ZInfobipAnswer = z.object({
   messages: z.array(z.object({ messageId: z.string().min(1), status: z.unknown().optional() })).min(1),
@@ -30,9 +30,7 @@ function validity(value: unknown): { validityPeriod: number; validityPeriodTimeU
     : { validityPeriod: Number(period), validityPeriodTimeUnit: unit as string };
 }
 
-export function infobipProvider(
-  record: (message: OutgoingMessage, provider: string, status?: string) => Promise<string>,
-): Provider {
+export function infobipProvider(): Provider {
   return {
     name: "infobip",
     async send(message) {
@@ -72,8 +70,7 @@ export function infobipProvider(
       const parsed = ZInfobipAnswer.safeParse(answer);
       if (!parsed.success) throw new ProviderError("infobip answered without a message id", false);
       const providerId = parsed.data.messages[0]?.messageId ?? messageId;
-      await record({ ...message, context: { ...context, infobip_message_id: providerId } }, "infobip");
-      return { messageId: providerId };
+      return { providerId, context: { infobip_message_id: providerId } };
     },
   };
 }

@@ -3,10 +3,11 @@
  * delivers it. E-mail goes over SMTP when SMTP_URL is set (./smtp.ts), SMS over Twilio when
  * SMS_PROVIDER=twilio (./twilio.ts), Viber over Infobip when VIBER_PROVIDER=infobip (./infobip.ts);
  * otherwise to the outbox. Every provider records what it handed on in outbox_messages, which the
- * Outbox page lists. Each send first waits for its provider's rate (./rate-limit.ts, per process).
+ * Outbox page lists (handOver answers the row, recordMessages keeps rows in one INSERT). Each send first waits for its provider's rate (./rate-limit.ts, per process).
  */
 import { z } from "zod";
-import { db } from "@/lib/db/client";
+import { now } from "@/lib/clock";
+import { db, getDatabase, type SqlRunner } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/http/ids";
 import { listResponse, type TPagination } from "@/lib/http/pagination";
@@ -38,46 +39,79 @@ export interface OutgoingMessage {
   headers?: Record<string, string>;
 }
 
-export interface Provider {
-  name: string;
-  send(message: OutgoingMessage): Promise<{ messageId: string }>;
+/** What a provider answers for a message it accepted. */
+export interface Accepted {
+  /** The provider's own id of the message (Twilio's sid, Infobip's id); else the message's id. */
+  providerId?: string;
+  /** What the outbox row keeps besides the message's context (the provider's ids). */
+  context?: Record<string, unknown>;
 }
 
-/** Keeps a message in outbox_messages: what the outbox provider delivers, and every provider's record. */
-export async function recordMessage(message: OutgoingMessage, provider: string, status = "sent"): Promise<string> {
-  const prisma = await db();
-  const message_id = message.messageId ?? newId("message");
-  // With a caller's id the INSERT does nothing when the message is there already (sent again after a crash).
-  await prisma.outboxMessage.createMany({
-    data: [
-      {
-        message_id,
-        channel: message.channel,
-        provider,
-        recipient: message.to,
-        subject: message.subject ?? "",
-        body: message.body,
-        status,
-        context: (message.context ?? {}) as object,
-      },
+export interface Provider {
+  name: string;
+  /** Hands the message on; throws when the provider refuses it. Records nothing. */
+  send(message: OutgoingMessage): Promise<Accepted>;
+}
+
+/** A row of outbox_messages: every message handed on, whatever its provider. */
+export interface OutboxRow {
+  message_id: string;
+  channel: Channel;
+  provider: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  status: string;
+  context: Record<string, unknown>;
+}
+
+/** A message handed on but not yet recorded (./send-message.ts's sendMessage records at once). */
+export interface HandedOver {
+  /** The provider's id of the message, else the outbox row's id. */
+  messageId: string;
+  provider: string;
+  row: OutboxRow;
+}
+
+/**
+ * Keeps messages in outbox_messages in one INSERT: what the outbox provider delivers, and every
+ * provider's record. A message whose id is there already (sent again after a crash, with the
+ * caller's deterministic id) is kept once.
+ */
+export async function recordMessages(rows: OutboxRow[], sql?: SqlRunner): Promise<void> {
+  if (rows.length === 0) return;
+  const runner = sql ?? (await getDatabase()).sql;
+  const column = <K extends keyof OutboxRow>(key: K) => rows.map((r) => r[key]);
+  await runner.query(
+    `INSERT INTO outbox_messages (message_id, channel, provider, recipient, subject, body, status, context, date_created)
+     SELECT v.*, $9::timestamptz FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                               $7::text[], $8::jsonb[]) AS v
+     ON CONFLICT (message_id) DO NOTHING`,
+    [
+      column("message_id"),
+      column("channel"),
+      column("provider"),
+      column("recipient"),
+      column("subject"),
+      column("body"),
+      column("status"),
+      rows.map((r) => JSON.stringify(r.context)),
+      now(),
     ],
-    skipDuplicates: message.messageId !== undefined,
-  });
-  return message_id;
+  );
 }
 
 export const outboxProvider: Provider = {
   name: "outbox",
-  async send(message) {
-    return { messageId: await recordMessage(message, "outbox") };
-  },
+  // Delivering to the outbox is its record.
+  send: async () => ({}),
 };
 
 export function providerFor(channel: Channel): Provider {
   const settings = env();
-  if (channel === "email" && settings.SMTP_URL) return smtpProvider(settings.SMTP_URL, recordMessage);
-  if (channel === "sms" && settings.SMS_PROVIDER === "twilio") return twilioProvider(recordMessage);
-  if (channel === "viber" && settings.VIBER_PROVIDER === "infobip") return infobipProvider(recordMessage);
+  if (channel === "email" && settings.SMTP_URL) return smtpProvider(settings.SMTP_URL);
+  if (channel === "sms" && settings.SMS_PROVIDER === "twilio") return twilioProvider();
+  if (channel === "viber" && settings.VIBER_PROVIDER === "infobip") return infobipProvider();
   return outboxProvider;
 }
 
@@ -90,11 +124,38 @@ function rateOf(provider: string): number {
   return 0;
 }
 
-export async function sendMessage(message: OutgoingMessage): Promise<{ messageId: string; provider: string }> {
+/**
+ * Hands a message to its channel's provider (after the provider's rate) and answers the outbox
+ * row to keep, without keeping it: a caller sending many (a campaign's batch) records them
+ * together with recordMessages.
+ */
+export async function handOver(message: OutgoingMessage): Promise<HandedOver> {
   const provider = providerFor(message.channel);
   await throttle(provider.name, rateOf(provider.name));
-  const { messageId } = await provider.send(message);
-  return { messageId, provider: provider.name };
+  // Every message has its id before it goes out: the provider's copy and the outbox row agree.
+  const message_id = message.messageId ?? newId("message");
+  const accepted = await provider.send({ ...message, messageId: message_id });
+  return {
+    messageId: accepted.providerId ?? message_id,
+    provider: provider.name,
+    row: {
+      message_id,
+      channel: message.channel,
+      provider: provider.name,
+      recipient: message.to,
+      subject: message.subject ?? "",
+      body: message.body,
+      status: "sent",
+      context: { ...message.context, ...accepted.context },
+    },
+  };
+}
+
+/** Sends one message and records it in the outbox. */
+export async function sendMessage(message: OutgoingMessage): Promise<{ messageId: string; provider: string }> {
+  const handed = await handOver(message);
+  await recordMessages([handed.row]);
+  return { messageId: handed.messageId, provider: handed.provider };
 }
 
 export const ZOutboxMessage = z.object({

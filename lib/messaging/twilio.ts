@@ -3,19 +3,17 @@
  * form-encoded To, From (or MessagingServiceSid when SMS_SENDER is an MG... id), Body and
  * StatusCallback (campaign messages, ./receipt-links.ts); HTTP basic auth sid:token. The answer's
  * `sid` is the provider's message id (kept in campaign_messages.provider_message_id). What was
- * accepted is recorded in the outbox with provider "twilio".
+ * accepted is recorded in the outbox (./send-message.ts) with provider "twilio".
  */
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { ProviderError, postToProvider } from "./provider-error";
 import { receiptTarget, twilioCallbackUrl } from "./receipt-links";
-import type { OutgoingMessage, Provider } from "./send-message";
+import type { Provider } from "./send-message";
 
 const ZTwilioAnswer = z.object({ sid: z.string().min(1), status: z.string().optional() });
 
-export function twilioProvider(
-  record: (message: OutgoingMessage, provider: string, status?: string) => Promise<string>,
-): Provider {
+export function twilioProvider(): Provider {
   return {
     name: "twilio",
     async send(message) {
@@ -41,8 +39,7 @@ export function twilioProvider(
       );
       const parsed = ZTwilioAnswer.safeParse(answer);
       if (!parsed.success) throw new ProviderError("twilio answered without a message sid", false);
-      await record({ ...message, context: { ...message.context, twilio_sid: parsed.data.sid } }, "twilio");
-      return { messageId: parsed.data.sid };
+      return { providerId: parsed.data.sid, context: { twilio_sid: parsed.data.sid } };
     },
   };
 }

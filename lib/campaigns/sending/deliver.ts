@@ -2,8 +2,8 @@
  * Delivering a send (job campaigns.deliver-send): batches of recipients are claimed (status
  * sending, attempts + 1, a lease) by one UPDATE ... RETURNING whose subselect takes the rows
  * FOR UPDATE SKIP LOCKED, so two runs at once never claim the same row; each message is
- * personalised and handed to sendMessage with a message id derived from the send and the
- * customer, and the batch's rows are marked sent, or failed with the error (a temporary failure
+ * personalised and handed to its provider with a message id derived from the send and the
+ * customer, and the batch's outbox rows are written and its rows marked sent in one transaction, or failed with the error (a temporary failure
  * goes back to queued until its third attempt, not to be claimed again before its retry_at: 1 s
  * after the first attempt, 4 s after the second; the run waits for such rows when they are due
  * within RETRY_WAIT_MS, else leaves them to the job's retry or the scheduler's sweep).
@@ -23,7 +23,7 @@ import { now } from "@/lib/clock";
 import { db, getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { ProviderError } from "@/lib/messaging/provider-error";
-import { sendMessage } from "@/lib/messaging/send-message";
+import { handOver, type OutboxRow, recordMessages } from "@/lib/messaging/send-message";
 import { messageFor } from "./compose-message";
 import { closeSend } from "./finish";
 import { loadPersonalisation, usesProducts } from "./personalise";
@@ -32,8 +32,8 @@ export const BATCH_SIZE = 200;
 export const MAX_ATTEMPTS = 3;
 /** A row in `sending` longer than this belongs to a run that died. */
 export const LEASE_MS = 5 * 60 * 1000;
-/** Messages handed to the provider at once (the SMTP pool has 4 connections). */
-const PARALLEL = 4;
+/** Messages handed to the provider at once (the SMTP pool has as many connections; listmonk's defaults are 10 and 10). */
+export const PARALLEL = 10;
 /** Backoff before a temporarily failed message is tried again: BACKOFF_MS x 4^(attempts - 1). */
 export const BACKOFF_MS = 1000;
 /** A run waits for retries due within this long instead of ending (the retry is soon). */
@@ -47,10 +47,19 @@ interface Claimed {
   attempts: number;
 }
 
+/** A claimed batch with what its messages need. */
+interface Batch {
+  claimed: Claimed[];
+  facts: Awaited<ReturnType<typeof loadPersonalisation>>;
+  smsOnly: Set<string>;
+}
+
 interface Result {
   customer_id: string;
   ok: boolean;
   providerId?: string;
+  /** The outbox row of a message handed on (kept with the batch's states). */
+  row?: OutboxRow;
   error?: string;
   retry?: boolean;
   retryAt?: Date;
@@ -77,11 +86,11 @@ const CLAIM = `
     SELECT q.send_id, q.customer_id FROM campaign_messages q
     WHERE q.send_id = $1
       AND ((q.status = 'queued' AND (q.retry_at IS NULL OR q.retry_at <= $3))
-           OR (q.status = 'sending' AND q.claimed_at < $4))
+           OR (q.status = 'sending' AND q.claimed_at < $4 AND q.attempts < ${MAX_ATTEMPTS}))
     LIMIT $2
     FOR UPDATE SKIP LOCKED)
   AND ((m.status = 'queued' AND (m.retry_at IS NULL OR m.retry_at <= $3))
-       OR (m.status = 'sending' AND m.claimed_at < $4))
+       OR (m.status = 'sending' AND m.claimed_at < $4 AND m.attempts < ${MAX_ATTEMPTS}))
   RETURNING m.customer_id, m.group_number, m.campaign_id, m.address, m.attempts`;
 
 async function sendAll(tasks: (() => Promise<Result>)[]): Promise<Result[]> {
@@ -125,67 +134,93 @@ export async function deliverSend(opts: {
     ]),
   );
   const database = await getDatabase();
-  for (let batch = 0; opts.maxBatches === undefined || batch < opts.maxBatches; batch++) {
+  /** Claims the next batch and loads what its messages need; null when nothing is claimable. */
+  const nextBatch = async (): Promise<Batch | null> => {
     const at = now();
-    // Rows that died in flight too often are given up: a message that takes a worker down each time.
-    await database.sql.query(
-      `UPDATE campaign_messages SET status = 'failed', error = 'interrupted in flight ${MAX_ATTEMPTS} times'
-       WHERE send_id = $1 AND status = 'sending' AND claimed_at < $2 AND attempts >= $3`,
-      [sendId, new Date(at.getTime() - LEASE_MS), MAX_ATTEMPTS],
-    );
     const claimed = await database.sql.query<Claimed>(CLAIM, [
       sendId,
       batchSize,
       at,
       new Date(at.getTime() - LEASE_MS),
     ]);
-    if (claimed.length === 0) {
-      if (await waitForRetries(sendId)) continue;
-      break;
-    }
+    if (claimed.length === 0) return null;
     const facts = await loadPersonalisation(
       claimed.map((r) => r.customer_id),
       withProducts,
     );
     const smsOnly =
       campaign.channel_type === "viber_sms" ? await withoutViberConsent(sendId, claimed) : new Set<string>();
-    const results = await sendAll(
-      claimed.map((row) => async (): Promise<Result> => {
-        const group = groups.get(row.group_number);
-        if (!group) return { customer_id: row.customer_id, ok: false, error: "the group no longer exists" };
-        // viber_sms to a customer who consented to SMS only: the SMS with the fallback text, no Viber.
-        const direct = smsOnly.has(row.customer_id);
-        const channelType = direct ? "sms" : campaign.channel_type;
-        const content = direct ? { ...group, channel_message_text: group.channel_fallback_message_text } : group;
-        const message = await messageFor(channelType, content, row.address, facts.get(row.customer_id), {
-          campaign_id: row.campaign_id,
-          send_id: sendId,
-          customer_id: row.customer_id,
-        });
-        try {
-          const { messageId } = await sendMessage({ ...message, messageId: messageIdOf(sendId, row.customer_id) });
-          return { customer_id: row.customer_id, ok: true, providerId: messageId };
-        } catch (error) {
-          const retry = isTemporary(error) && row.attempts < MAX_ATTEMPTS;
-          return {
-            customer_id: row.customer_id,
-            ok: false,
-            error: String(error).slice(0, 1000),
-            retry,
-            retryAt: new Date(now().getTime() + BACKOFF_MS * 4 ** Math.max(0, row.attempts - 1)),
-          };
-        }
-      }),
-    );
-    await record(sendId, results);
-    const ok = results.filter((r) => r.ok).length;
-    totals.sent += ok;
-    totals.failed += results.filter((r) => !r.ok && !r.retry).length;
-    if (ok === 0 && results.every((r) => r.retry)) {
-      // The provider refuses everything for now: the job is retried later (with backoff).
-      throw new Error(`campaign send ${sendId}: every message of a batch failed: ${results[0]?.error}`);
+    return { claimed, facts, smsOnly };
+  };
+  const sendOne = async (row: Claimed, batch: Batch): Promise<Result> => {
+    const group = groups.get(row.group_number);
+    if (!group) return { customer_id: row.customer_id, ok: false, error: "the group no longer exists" };
+    // viber_sms to a customer who consented to SMS only: the SMS with the fallback text, no Viber.
+    const direct = batch.smsOnly.has(row.customer_id);
+    const channelType = direct ? "sms" : campaign.channel_type;
+    const content = direct ? { ...group, channel_message_text: group.channel_fallback_message_text } : group;
+    const message = await messageFor(channelType, content, row.address, batch.facts.get(row.customer_id), {
+      campaign_id: row.campaign_id,
+      send_id: sendId,
+      customer_id: row.customer_id,
+    });
+    try {
+      const handed = await handOver({ ...message, messageId: messageIdOf(sendId, row.customer_id) });
+      return { customer_id: row.customer_id, ok: true, providerId: handed.messageId, row: handed.row };
+    } catch (error) {
+      const retry = isTemporary(error) && row.attempts < MAX_ATTEMPTS;
+      return {
+        customer_id: row.customer_id,
+        ok: false,
+        error: String(error).slice(0, 1000),
+        retry,
+        retryAt: new Date(now().getTime() + BACKOFF_MS * 4 ** Math.max(0, row.attempts - 1)),
+      };
     }
+  };
+  await giveUpInterrupted(sendId);
+  // A pipeline: while a batch's messages are with the provider, the next batch is claimed and
+  // loaded and the previous one recorded, so the provider is never left waiting on the database.
+  let next: Promise<Batch | null> = nextBatch();
+  let recording: Promise<void> = Promise.resolve();
+  try {
+    for (let batch = 0; ; batch++) {
+      const current = await next;
+      if (!current) {
+        // A batch being recorded may put rows back for a retry: wait for it before deciding.
+        await recording;
+        // Rows whose run died meanwhile, in flight too often, are not claimed: given up here.
+        await giveUpInterrupted(sendId);
+        if (await waitForRetries(sendId)) {
+          next = nextBatch();
+          continue;
+        }
+        break;
+      }
+      const last = opts.maxBatches !== undefined && batch + 1 >= opts.maxBatches;
+      next = last ? Promise.resolve(null) : nextBatch();
+      // Awaited in the next round, or released below: never an unhandled rejection meanwhile.
+      next.catch(() => undefined);
+      const results = await sendAll(current.claimed.map((row) => () => sendOne(row, current)));
+      await recording;
+      recording = record(sendId, results);
+      recording.catch(() => undefined);
+      const ok = results.filter((r) => r.ok).length;
+      totals.sent += ok;
+      totals.failed += results.filter((r) => !r.ok && !r.retry).length;
+      if (ok === 0 && results.every((r) => r.retry)) {
+        // The provider refuses everything for now: the job is retried later (with backoff).
+        throw new Error(`campaign send ${sendId}: every message of a batch failed: ${results[0]?.error}`);
+      }
+      if (last) break;
+    }
+  } catch (error) {
+    // The batch claimed ahead goes back unsent (not left to its lease); what was sent is recorded.
+    await release(sendId, await next.catch(() => null));
+    await recording;
+    throw error;
   }
+  await recording;
   totals.finished = await finishIfDone(sendId);
   return totals;
 }
@@ -208,36 +243,71 @@ async function withoutViberConsent(sendId: string, claimed: Claimed[]): Promise<
   return new Set(rows.map((r) => r.customer_id));
 }
 
+/**
+ * Keeps a batch's outcome in one transaction: the outbox rows of the messages handed on (one
+ * INSERT), their rows sent, the others failed or queued again for a retry. A crash before it
+ * leaves the batch in `sending`; its messages are sent again under the same ids after the lease.
+ */
 async function record(sendId: string, results: Result[]): Promise<void> {
   const database = await getDatabase();
   const sent = results.filter((r) => r.ok);
   const failed = results.filter((r) => !r.ok);
   const at = now();
-  if (sent.length) {
-    await database.sql.query(
-      `UPDATE campaign_messages m SET status = 'sent', provider_message_id = v.provider_id, sent_at = $2, error = NULL
-       FROM (SELECT unnest($3::text[]) AS customer_id, unnest($4::text[]) AS provider_id) v
-       WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending'`,
-      [sendId, at, sent.map((r) => r.customer_id), sent.map((r) => r.providerId ?? "")],
+  await database.transaction(async (sql) => {
+    await recordMessages(
+      sent.flatMap((r) => (r.row ? [r.row] : [])),
+      sql,
     );
-  }
-  if (failed.length) {
-    await database.sql.query(
-      `UPDATE campaign_messages m SET status = CASE WHEN v.retry THEN 'queued' ELSE 'failed' END, error = v.error,
-         retry_at = CASE WHEN v.retry THEN v.retry_at END
-       FROM (SELECT unnest($2::text[]) AS customer_id, unnest($3::text[]) AS error, unnest($4::boolean[]) AS retry,
-                    unnest($5::timestamptz[]) AS retry_at) v
-       WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending'`,
-      [
-        sendId,
-        failed.map((r) => r.customer_id),
-        failed.map((r) => r.error ?? ""),
-        failed.map((r) => r.retry === true),
-        failed.map((r) => r.retryAt ?? null),
-      ],
-    );
-  }
-  await database.sql.query("UPDATE campaign_sends SET date_modified = $2 WHERE send_id = $1", [sendId, at]);
+    if (sent.length) {
+      await sql.query(
+        `UPDATE campaign_messages m SET status = 'sent', provider_message_id = v.provider_id, sent_at = $2, error = NULL
+         FROM (SELECT unnest($3::text[]) AS customer_id, unnest($4::text[]) AS provider_id) v
+         WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending'`,
+        [sendId, at, sent.map((r) => r.customer_id), sent.map((r) => r.providerId ?? "")],
+      );
+    }
+    if (failed.length) {
+      await sql.query(
+        `UPDATE campaign_messages m SET status = CASE WHEN v.retry THEN 'queued' ELSE 'failed' END, error = v.error,
+           retry_at = CASE WHEN v.retry THEN v.retry_at END
+         FROM (SELECT unnest($2::text[]) AS customer_id, unnest($3::text[]) AS error, unnest($4::boolean[]) AS retry,
+                      unnest($5::timestamptz[]) AS retry_at) v
+         WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending'`,
+        [
+          sendId,
+          failed.map((r) => r.customer_id),
+          failed.map((r) => r.error ?? ""),
+          failed.map((r) => r.retry === true),
+          failed.map((r) => r.retryAt ?? null),
+        ],
+      );
+    }
+    await sql.query("UPDATE campaign_sends SET date_modified = $2 WHERE send_id = $1", [sendId, at]);
+  });
+}
+
+/**
+ * Rows that died in flight MAX_ATTEMPTS times (their lease passed) are given up: a message that
+ * takes a worker down each time. The claim leaves them alone.
+ */
+async function giveUpInterrupted(sendId: string): Promise<void> {
+  const database = await getDatabase();
+  await database.sql.query(
+    `UPDATE campaign_messages SET status = 'failed', error = 'interrupted in flight ${MAX_ATTEMPTS} times'
+     WHERE send_id = $1 AND status = 'sending' AND claimed_at < $2 AND attempts >= $3`,
+    [sendId, new Date(now().getTime() - LEASE_MS), MAX_ATTEMPTS],
+  );
+}
+
+/** Puts a claimed batch that was not sent back in the queue, its claim not counted as an attempt. */
+async function release(sendId: string, batch: Batch | null): Promise<void> {
+  if (!batch) return;
+  const database = await getDatabase();
+  await database.sql.query(
+    `UPDATE campaign_messages SET status = 'queued', attempts = attempts - 1, claimed_at = NULL
+     WHERE send_id = $1 AND customer_id = ANY($2::text[]) AND status = 'sending'`,
+    [sendId, batch.claimed.map((r) => r.customer_id)],
+  );
 }
 
 /** Waits for the send's next retry when it is due soon; false when there is none to wait for. */

@@ -97,14 +97,15 @@ export async function prepareSend(opts: { sendId: string }): Promise<{ status: s
   const since = new Date(at.getTime() - settings.frequency_cap_days * 24 * 60 * 60 * 1000);
   const p = audience.params.length;
   // $p+1 send, $p+2 key, $p+3 channel, $p+4 cap, $p+5 since, $p+6.. the groups.
+  const exclusion = exclusionSql({ channel: `$${p + 3}`, cap: `$${p + 4}`, since: `$${p + 5}` });
   const statement = `
     WITH a AS (
       SELECT c.customer_id, ${rule.consent} AS consent, ${rule.address} AS address
       FROM customers c WHERE ${audience.where}
     ),
     k AS (
-      SELECT a.customer_id, a.address, ${exclusionSql({ channel: `$${p + 3}`, cap: `$${p + 4}`, since: `$${p + 5}` })} AS excluded
-      FROM a
+      SELECT a.customer_id, a.address, ${exclusion.excluded} AS excluded
+      FROM ${exclusion.from}
     ),
     b AS (
       SELECT k.customer_id, k.address, ${bucketSql(p + 2, "k.customer_id")} AS bucket
