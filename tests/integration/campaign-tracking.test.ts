@@ -10,6 +10,7 @@
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as approve from "@/app/api/latest/campaigning-studio/campaignings/[campaign_id]/approve/route";
+import * as oneCampaign from "@/app/api/latest/campaigning-studio/campaignings/[campaign_id]/route";
 import * as campaignings from "@/app/api/latest/campaigning-studio/campaignings/route";
 import * as sendInstant from "@/app/api/latest/campaigning-studio/campaignings/send-instant/route";
 import * as report from "@/app/api/latest/campaigning-studio/insights/delivery-report/route";
@@ -350,5 +351,17 @@ describe("tracking and the delivery report", () => {
     const all = await getReport(`date_from=${today()}`);
     const names = all.body.campaigns.map((x: { campaign_name: string }) => x.campaign_name);
     expect(names).toEqual(expect.arrayContaining(["Tracking test", "Tracking test 2"]));
+
+    // Deleting the campaign deletes its sends' stored links (a foreign key): its short links answer 404.
+    expect(await prisma.campaignLink.count({ where: { send_id: sendId } })).toBeGreaterThan(0);
+    const deleted = await call(oneCampaign.DELETE, {
+      method: "DELETE",
+      path: `/campaigning-studio/campaignings/${campaign.ids[0]}`,
+      params: { campaign_id: campaign.ids[0]! },
+      token: user,
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
+    expect(await prisma.campaignLink.count({ where: { send_id: sendId } })).toBe(0);
+    expect((await follow(codes[0]!)).status).toBe(404);
   });
 });

@@ -2,17 +2,23 @@
  * Delivering a send (job campaigns.deliver-send): batches of recipients are claimed (status
  * sending, attempts + 1, a lease) by one UPDATE ... RETURNING whose subselect takes the rows
  * FOR UPDATE SKIP LOCKED, so two runs at once never claim the same row; each message is
- * personalised and handed to its provider with a message id derived from the send and the
- * customer, and the batch's outbox rows are written and its rows marked sent in one transaction, or failed with the error (a temporary failure
- * goes back to queued until its third attempt, not to be claimed again before its retry_at: 1 s
- * after the first attempt, 4 s after the second; the run waits for such rows when they are due
- * within RETRY_WAIT_MS, else leaves them to the job's retry or the scheduler's sweep).
+ * personalised and handed to its provider (PARALLEL at once) with a message id derived from the
+ * send and the customer. A batch's outcome is kept in one transaction: its outbox rows in one
+ * INSERT, its rows marked sent, or failed with the error (a temporary failure goes back to queued
+ * until its third attempt, not to be claimed again before its retry_at: 1 s after the first
+ * attempt, 4 s after the second; the run waits for such rows when they are due within
+ * RETRY_WAIT_MS, else leaves them to the job's retry or the scheduler's sweep).
+ *
+ * A pipeline: while one batch is with the provider, the next is claimed and loaded and the one
+ * before is recorded, so the provider does not wait for the database between batches. A run that
+ * stops on an error puts the batch it claimed ahead back, unsent.
  *
  * Crash safety: the recipients were written before the first message (./prepare.ts). A run that
- * dies leaves its claimed rows in `sending`; once their lease has passed, the next run (the job
- * retried, or the scheduler's sweep) claims and sends them again under the same message id, so
- * the outbox keeps each message once and an SMTP server sees the same Message-ID. What an SMTP
- * server accepted just before the crash may thus reach the recipient twice (the same
+ * dies leaves its claimed rows in `sending` (up to three batches: being recorded, being sent,
+ * claimed ahead); once their lease has passed, the next run (the job retried, or the scheduler's
+ * sweep) claims and sends them again under the same message id, so the outbox keeps each message
+ * once and an SMTP server sees the same Message-ID. What a provider accepted but the run had not
+ * recorded at the crash (two batches at most) may thus reach the recipient twice (the same
  * Message-ID); nothing is skipped.
  *
  * When no row is queued or in flight the send is closed (./finish.ts): Sent, or Not sent when
