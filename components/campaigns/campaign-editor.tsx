@@ -40,6 +40,7 @@ import {
 import { type FocusedField, GroupFields, PlaceholderBar } from "./group-fields";
 import { MessagePreview } from "./message-preview";
 import { PersonalPreview, type PickedCustomer } from "./personal-preview";
+import { useTemplates } from "./template-api";
 
 export function CampaignEditor({ campaign, author }: { campaign?: Campaign; author: string }) {
   const router = useRouter();
@@ -58,6 +59,7 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
   // One customer for every group's preview: the marketer compares A and B for the same person.
   const [previewCustomer, setPreviewCustomer] = useState<PickedCustomer>();
   const watched = useWatch({ control });
+  const templates = useTemplates();
   const channel = watched.channel_type ?? "email";
   const audiencesType = watched.audiences_type ?? "GENERIC";
   const percents = (watched.groups ?? []).map((g) => g?.abc_audience_percent ?? 0);
@@ -313,6 +315,8 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
               errors={errors}
               disabled={busy}
               placeholders={<PlaceholderBar onInsert={insertPlaceholder} focused={focusedName} />}
+              templates={templates.data?.templates}
+              templateId={watched.groups?.[i]?.html_template_id ?? ""}
               onFocusField={(field) => {
                 focused.current = field;
                 setFocusedName(field.name);
@@ -353,6 +357,7 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
                     channel_image_url: channel.startsWith("viber")
                       ? (watched.groups?.[i]?.channel_image_url ?? "")
                       : "",
+                    html_template_id: channel === "email" ? (watched.groups?.[i]?.html_template_id ?? "") : "",
                   }}
                 />
               </div>

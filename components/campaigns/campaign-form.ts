@@ -92,7 +92,7 @@ export const ZCampaignForm = z
         if (g[field] === "") issue(["groups", i, field], `is required for ${c.channel_type}`);
       }
       if (c.channel_type === "email" && g.channel_message_text === "" && g.html_template_id === "") {
-        issue(["groups", i, "channel_message_text"], "write a body (or name an HTML template)");
+        issue(["groups", i, "channel_message_text"], "write a body (or choose an HTML template)");
       }
     });
     if (c.recurring_frequency !== "none") {

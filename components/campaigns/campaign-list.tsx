@@ -91,9 +91,10 @@ export function CampaignList() {
             </option>
           ))}
         </Select>
-        <ButtonLink href="/campaigns/new" className="sm:ml-auto">
-          New campaign
+        <ButtonLink href="/campaigns/templates" variant="secondary" className="sm:ml-auto">
+          E-mail templates
         </ButtonLink>
+        <ButtonLink href="/campaigns/new">New campaign</ButtonLink>
       </div>
       {list.error && <Alert tone="error">{errorMessage(list.error)}</Alert>}
       <Table>

@@ -4,6 +4,7 @@
  * be inserted into the text fields at the cursor, see PlaceholderBar), the control-group toggle,
  * its schedule and its UTM parameters.
  */
+import Link from "next/link";
 import type { ReactNode } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { PLACEHOLDERS } from "@/lib/campaigns/placeholders";
@@ -60,6 +61,11 @@ export function PlaceholderBar({ onInsert, focused }: { onInsert: (placeholder: 
   );
 }
 
+export interface TemplateOption {
+  template_id: string;
+  name: string;
+}
+
 export function GroupFields({
   index,
   channel,
@@ -69,6 +75,8 @@ export function GroupFields({
   onFocusField,
   disabled,
   placeholders,
+  templates = [],
+  templateId = "",
 }: {
   index: number;
   channel: ChannelType;
@@ -79,6 +87,9 @@ export function GroupFields({
   disabled?: boolean;
   /** The placeholder buttons, shown under the message fields. */
   placeholders?: ReactNode;
+  /** The stored e-mail templates to choose from, and the group's choice. */
+  templates?: readonly TemplateOption[];
+  templateId?: string;
 }) {
   const letter = groupLetter(index);
   const err = errors.groups?.[index];
@@ -112,9 +123,44 @@ export function GroupFields({
               <Input {...text("channel_subject")} disabled={disabled} />
             </FormField>
           )}
+          {channel === "email" && (
+            <FormField
+              id={id("html_template_id")}
+              label={`HTML template (group ${letter})`}
+              error={err?.html_template_id?.message}
+            >
+              <div className="flex flex-wrap items-center gap-3">
+                <Select
+                  className="sm:w-96"
+                  {...register(`groups.${index}.html_template_id`)}
+                  {...fieldA11y(id("html_template_id"), err?.html_template_id?.message)}
+                  // Controlled: the stored choice shows even when the options arrive after the form.
+                  value={templateId}
+                  disabled={disabled}
+                >
+                  <option value="">No template: the body as plain text</option>
+                  {templateId && !templates.some((t) => t.template_id === templateId) && (
+                    <option value={templateId}>{templateId}</option>
+                  )}
+                  {templates.map((t) => (
+                    <option key={t.template_id} value={t.template_id}>
+                      {t.name}
+                    </option>
+                  ))}
+                </Select>
+                <Link href="/campaigns/templates" className="text-sm text-indigo-700 hover:underline">
+                  Manage e-mail templates
+                </Link>
+              </div>
+              <p className="mt-1 text-xs text-slate-500">
+                With a template, the body below is the e-mail's plain-text part; left empty, the text is made from the
+                template.
+              </p>
+            </FormField>
+          )}
           <FormField
             id={id("channel_message_text")}
-            label={`${channel === "email" ? "Body, text or HTML" : channel === "sms" ? "SMS text" : "Viber text"} (group ${letter})`}
+            label={`${channel === "email" ? "Body, plain text" : channel === "sms" ? "SMS text" : "Viber text"} (group ${letter})`}
             error={err?.channel_message_text?.message}
           >
             <textarea

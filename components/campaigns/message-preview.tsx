@@ -1,10 +1,15 @@
+"use client";
 /**
  * A group's message as written: the channel's fields as plain text (never rendered as HTML), with
- * every {ph_...} placeholder highlighted (unknown ones in red) so an approver sees what is filled per customer.
+ * every {ph_...} placeholder highlighted (unknown ones in red) so an approver sees what is filled per
+ * customer. An e-mail's HTML template is drawn in a sandboxed frame, placeholders as written.
  */
 import { PLACEHOLDERS } from "@/lib/campaigns/placeholders";
+import { errorMessage } from "../api/client";
 import type { CampaignGroup, ChannelType } from "./campaign-api";
 import { SKIP_CONTENT } from "./campaign-form";
+import { EmailFrame } from "./email-frame";
+import { useTemplate } from "./template-api";
 
 const KNOWN = new Set(PLACEHOLDERS);
 const SPLIT = /(\{ph_[^{}\s]*\})/g;
@@ -61,6 +66,30 @@ function Row({ label, value }: { label: string; value: string | null | undefined
   );
 }
 
+/** The group's template: its name and its HTML as a mail client draws it. */
+function TemplatePreview({ id }: { id: string }) {
+  const template = useTemplate(id);
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">HTML template</dt>
+      <dd className="mt-0.5 space-y-1 text-slate-900">
+        {template.data ? (
+          <>
+            <p>{template.data.name}</p>
+            <EmailFrame html={template.data.html} title={`E-mail template ${template.data.name}`} />
+          </>
+        ) : template.error ? (
+          <p className="text-red-700">
+            {id}: {errorMessage(template.error)}
+          </p>
+        ) : (
+          <p className="text-slate-500">{id} (loading…)</p>
+        )}
+      </dd>
+    </div>
+  );
+}
+
 export function MessagePreview({ channel, group }: { channel: ChannelType; group: Previewed }) {
   if (group.tags.includes(SKIP_CONTENT)) {
     return <p className="text-sm text-slate-600">Control group: receives no message, measured only.</p>;
@@ -80,7 +109,7 @@ export function MessagePreview({ channel, group }: { channel: ChannelType; group
     <dl className="space-y-2 text-sm" data-testid="message-preview">
       {channel === "email" && <Row label="Subject" value={group.channel_subject} />}
       <Row label={channel === "email" ? "Body" : "Text"} value={group.channel_message_text} />
-      {channel === "email" && <Row label="HTML template" value={group.html_template_id} />}
+      {channel === "email" && group.html_template_id && <TemplatePreview id={group.html_template_id} />}
       {viber && (
         <>
           <Row label="Button" value={group.channel_button} />

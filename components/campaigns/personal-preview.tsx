@@ -15,6 +15,7 @@ import { cn } from "../ui/cn";
 import { Input } from "../ui/input";
 import type { ChannelType } from "./campaign-api";
 import { useDebounced, usePersonalPreview } from "./editor-queries";
+import { EmailFrame } from "./email-frame";
 
 export interface PickedCustomer {
   customer_id: string;
@@ -96,7 +97,10 @@ function Rendered({ preview, stale }: { preview: TPreview; stale: boolean }) {
     <div className={cn("space-y-3", stale && "opacity-60")} aria-busy={stale} data-testid="personal-preview">
       <dl className="space-y-2 text-sm">
         {channel === "email" && <Field label="Subject" value={preview.channel_subject} />}
-        <Field label={channel === "email" ? "Body" : "Text"} value={preview.channel_message_text} />
+        <Field
+          label={channel === "email" ? (preview.html ? "Text part" : "Body") : "Text"}
+          value={preview.channel_message_text}
+        />
         {viber && (
           <>
             <Field label="Button" value={preview.channel_button} />
@@ -106,6 +110,12 @@ function Rendered({ preview, stale }: { preview: TPreview; stale: boolean }) {
         )}
         {channel === "viber_sms" && <Field label="SMS fallback" value={preview.channel_fallback_message_text} />}
       </dl>
+      {preview.html && (
+        <EmailFrame
+          html={preview.html}
+          title={`The e-mail for ${preview.customer.first_name || preview.customer.customer_id}`}
+        />
+      )}
       {preview.products.length > 0 && (
         <div>
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">

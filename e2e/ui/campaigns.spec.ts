@@ -77,11 +77,11 @@ test("a marketer writes a two-group e-mail campaign, an advanced user approves i
   await page.getByLabel("Subject (group A)").click();
   await page.getByRole("button", { name: "{ph_customer.first_name}" }).click();
   await expect(page.getByLabel("Subject (group A)")).toHaveValue("Hello {ph_customer.first_name}");
-  await page.getByLabel("Body, text or HTML (group A)").fill("Spring is here. Your pick: ");
-  await page.getByLabel("Body, text or HTML (group A)").click();
+  await page.getByLabel("Body, plain text (group A)").fill("Spring is here. Your pick: ");
+  await page.getByLabel("Body, plain text (group A)").click();
   await page.keyboard.press("End");
   await page.getByRole("button", { name: "{ph_product_1.name}" }).click();
-  await expect(page.getByLabel("Body, text or HTML (group A)")).toHaveValue(
+  await expect(page.getByLabel("Body, plain text (group A)")).toHaveValue(
     "Spring is here. Your pick: {ph_product_1.name}",
   );
   await expect(page.getByTestId("message-preview").first().getByTestId("placeholder")).toHaveCount(2);
@@ -110,14 +110,14 @@ test("a marketer writes a two-group e-mail campaign, an advanced user approves i
   await page.getByRole("tab", { name: /Group B/ }).click();
   await page.getByLabel("Subject (group B)").fill("Spring sale: 20% off");
   // The server's 422 shows next to its field (placeholders are checked by the server only).
-  await page.getByLabel("Body, text or HTML (group B)").fill("Hi {ph_customer.nickname}");
+  await page.getByLabel("Body, plain text (group B)").fill("Hi {ph_customer.nickname}");
   await page.getByRole("button", { name: "Create campaign" }).click();
   await expect(page.getByText("unknown placeholder {ph_customer.nickname}")).toBeVisible();
   // The customer's preview waits for a known placeholder instead of asking the server.
   await expect(page.getByTestId("group-B")).toBeVisible();
   await expect(page.getByText("{ph_customer.nickname} is not a placeholder")).toBeVisible();
-  await expect(page.getByLabel("Body, text or HTML (group B)")).toHaveAttribute("aria-invalid", "true");
-  await page.getByLabel("Body, text or HTML (group B)").fill("Everything in spring colours, this week only.");
+  await expect(page.getByLabel("Body, plain text (group B)")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Body, plain text (group B)").fill("Everything in spring colours, this week only.");
   await page.screenshot({ path: testInfo.outputPath("campaign-editor.png"), fullPage: true });
 
   await page.getByRole("button", { name: "Create campaign" }).click();

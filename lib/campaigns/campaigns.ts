@@ -16,6 +16,7 @@ import { actorOf, campaignKeyOf, campaignView, loadCampaign, type StoredCampaign
 import type { TCampaign, TCampaignDetailInput, TCampaignInput } from "./schemas";
 import { getCampaignSettings, requiredApprovals } from "./settings";
 import { allowedStatuses, assertAllowed, type CampaignStatus } from "./status";
+import { lockTemplates } from "./template-references";
 
 type Tx = Prisma.TransactionClient;
 
@@ -97,6 +98,8 @@ export async function createCampaign(opts: { input: TCampaignInput; principal: P
   const percents = input.campaign_details.map((g) => g.abc_audience_percent);
   const write = () =>
     prisma.$transaction(async (tx) => {
+      // Next to the audience check, but in the transaction: the templates stay until it commits.
+      await lockTemplates(tx, input.campaign_details);
       const ids = await freeIds(
         tx,
         now,
@@ -210,6 +213,7 @@ export async function updateCampaign(opts: {
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
     await takeRow(tx, key, campaignId, allowedStatuses("edit"), "edit");
+    await lockTemplates(tx, input.campaign_details);
     const stored = await tx.campaign.findUnique({ where: { campaign_key: key }, include: WITH_PARTS });
     if (!stored) throw notFound(`No campaign has id ${campaignId}.`);
     // A Not sent campaign goes back for approval on any edit: that is how it is tried again.

@@ -26,6 +26,7 @@ export const ZPreviewInput = ZCampaignDetailInput.pick({
   channel_button: true,
   channel_button_link: true,
   channel_image_url: true,
+  html_template_id: true,
 })
   .extend({
     channel_type: z.enum(CHANNEL_TYPES),
@@ -58,6 +59,12 @@ export const ZPreview = z.object({
   channel_button: z.string(),
   channel_button_link: z.string(),
   channel_image_url: z.string(),
+  html: z
+    .string()
+    .nullable()
+    .describe(
+      "E-mail with html_template_id: the HTML part as sent (placeholders filled, the unsubscribe footer before </body>), but links not yet tracked and no open pixel; else null",
+    ),
   products: z.array(ZPreviewProduct).describe("The products the texts use, by position"),
 });
 export type TPreview = z.infer<typeof ZPreview>;
@@ -67,7 +74,7 @@ export const previewMessageOp = defineOperation({
   path: "/campaigning-studio/campaignings/preview",
   tag,
   summary: "A group's message as one customer would get it",
-  description: `The fields filled as a send fills them: ${PLACEHOLDERS.join(" ")}; products are the customer's top five recommendations (topped up with the best sellers), empty past the list's end. products lists those the texts use. 404 for an unknown customer; 422 naming an unknown placeholder and its field. Nothing is recorded.`,
+  description: `The fields filled as a send fills them: ${PLACEHOLDERS.join(" ")}; products are the customer's top five recommendations (topped up with the best sellers), empty past the list's end. products lists those the texts (and the template) use. An e-mail with html_template_id answers the template's HTML filled in html, and, when channel_message_text is empty, the plain-text part made from it as channel_message_text (as a send makes it). 404 for an unknown customer or template; 422 naming an unknown placeholder and its field. Nothing is recorded.`,
   auth: "user",
   body: ZPreviewInput,
   response: ZPreview,

@@ -42,7 +42,9 @@ export const ZCampaignDetailInput = z.object({
   channel_image_url: text(2_000),
   channel_validity_period: z.number().int().min(1).max(100_000).nullable().default(null),
   channel_validity_unit: z.enum(VALIDITY_UNITS).nullable().default(null),
-  html_template_id: text(200),
+  html_template_id: text(200).describe(
+    "E-mail: the template_id of an e-mail template (/campaigning-studio/templates) sent as the HTML part; empty for none",
+  ),
   start_time: ZTimestamp,
   end_time: ZTimestamp,
   send_promotion_time: ZTimestamp.nullable().default(null),

@@ -16,8 +16,12 @@ import type { Provider } from "./send-message";
 
 const transports = processWide("smtp-transports", () => new Map<string, Transporter>());
 
-/** Connections of the pool (a maxConnections in SMTP_URL's query wins). */
-export const SMTP_POOL_SIZE = 10;
+/**
+ * Connections of the pool (a maxConnections in SMTP_URL's query wins): as many as a campaign send
+ * has messages in flight (lib/campaigns/sending/deliver.ts PARALLEL). A relay such as Postfix
+ * takes 50 connections per client by default.
+ */
+export const SMTP_POOL_SIZE = 20;
 
 /**
  * The URL with pool=true and maxConnections added to its query: nodemailer takes every transport

@@ -5,6 +5,7 @@ import * as auth from "@/lib/auth/operations";
 import * as campaigns from "@/lib/campaigns/operations";
 import { estimateAudienceOp, previewMessageOp } from "@/lib/campaigns/preview";
 import * as campaignReport from "@/lib/campaigns/report/operations";
+import * as campaignTemplates from "@/lib/campaigns/template-operations";
 import * as data from "@/lib/data/operations";
 import type { Operation } from "@/lib/http/operation";
 import * as messaging from "@/lib/messaging/operations";
@@ -31,6 +32,7 @@ export function allOperations(): Operation[] {
     exports,
     campaigns,
     campaignReport,
+    campaignTemplates,
     { previewMessageOp, estimateAudienceOp },
     messaging,
     search,

@@ -466,6 +466,9 @@ describe("viber_sms", () => {
     shiftClockForTests(4 * 60 * 1000);
     try {
       expect(await sendDueFallbacks()).toBe(0);
+      // Past the validity (5 minutes) but within the grace for a late receipt (2 minutes): nothing yet.
+      shiftClockForTests(2 * 60 * 1000);
+      expect(await sendDueFallbacks()).toBe(0);
       shiftClockForTests(2 * 60 * 1000);
       // Two sweeps at once: one claims the message, the other finds nothing.
       const counts = await Promise.all([sendDueFallbacks(), sendDueFallbacks()]);

@@ -8,6 +8,7 @@ import * as approve from "@/app/api/latest/campaigning-studio/campaignings/[camp
 import * as oneCampaign from "@/app/api/latest/campaigning-studio/campaignings/[campaign_id]/route";
 import * as campaignings from "@/app/api/latest/campaigning-studio/campaignings/route";
 import * as settings from "@/app/api/latest/campaigning-studio/settings/route";
+import * as templates from "@/app/api/latest/campaigning-studio/templates/route";
 import * as audiences from "@/app/api/latest/customer-studio/audiences/route";
 import * as customers from "@/app/api/latest/data/customers/route";
 import * as openapi from "@/app/api/latest/openapi.json/route";
@@ -217,11 +218,23 @@ describe("creating campaigns", () => {
     );
     expect(res.status).toBe(201);
     expect(res.body.campaign_details[0]).toMatchObject({ channel_validity_period: 2, channel_validity_unit: "HOURS" });
+    const template = await call(templates.POST, {
+      path: "/campaigning-studio/templates",
+      token: user,
+      body: { name: "CM template", html: "<p>Hi {ph_customer.first_name}</p>" },
+    });
+    expect(template.status).toBe(201);
     const email = await create(
       campaign({
         channel_type: "email",
         is_abc: false,
-        campaign_details: [group(100, { channel_subject: "{ph_customer.last_name}", html_template_id: "tpl-1" })],
+        campaign_details: [
+          group(100, {
+            channel_subject: "{ph_customer.last_name}",
+            channel_message_text: "",
+            html_template_id: template.body.template_id,
+          }),
+        ],
       }),
     );
     expect(email.status).toBe(201);

@@ -92,3 +92,79 @@ describe("a tracked message", () => {
     );
   });
 });
+
+describe("an e-mail with an HTML template", () => {
+  const tracking = {
+    link: (url: string) => `https://lumen.example/r/${encodeURIComponent(url)}`,
+    pixel: "https://lumen.example/o/t.gif",
+    unsubscribe: "https://lumen.example/u/t",
+  };
+  const template = `<!doctype html><html><head><title>Offer</title></head><body>
+<h1>Hi {ph_customer.vocative_name}</h1>
+<p><a href="{ph_product_1.url}?ref=mail&amp;v=1">{ph_product_1.name}</a> for {ph_product_1.price}</p>
+<img src="{ph_product_1.image}" alt="">
+<p><a href="https://s.example/all">All offers</a></p>
+</BODY></html>`;
+  const templated = { ...group, channel_message_text: "", template_html: template };
+  const risky = {
+    ...who,
+    person: { ...who.person, vocative_name: "<b>Jano</b> & co" },
+  };
+
+  it("the template is the HTML part: placeholders filled and escaped, links tracked, footer and pixel before </body>", () => {
+    const m = buildMessage("email", templated, "j@example.test", risky, ctx, tracking);
+    const html = m.html ?? "";
+    expect(html).toContain("<h1>Hi &lt;b&gt;Jano&lt;/b&gt; &amp; co</h1>");
+    expect(html).toContain(
+      `<a href="https://lumen.example/r/${encodeURIComponent("https://s.example/t?ref=mail&v=1")}">Teapot</a> for 9.00`,
+    );
+    expect(html).toContain(`<a href="https://lumen.example/r/${encodeURIComponent("https://s.example/all")}">`);
+    // An image is fetched on opening: it is not a click, so its address stays.
+    expect(html).toContain('<img src="https://s.example/t.jpg" alt="">');
+    expect(html).not.toContain('href="https://s.example');
+    const footer = html.indexOf('<a href="https://lumen.example/u/t">Unsubscribe</a>');
+    const pixel = html.indexOf('<img src="https://lumen.example/o/t.gif" width="1" height="1"');
+    const end = html.indexOf("</BODY>");
+    expect(footer).toBeGreaterThan(html.indexOf("All offers"));
+    expect(pixel).toBeGreaterThan(footer);
+    expect(end).toBeGreaterThan(pixel);
+    expect(html.endsWith("</BODY></html>")).toBe(true);
+  });
+
+  it("without a text, the text part is the template's plain text, links tracked, and the unsubscribe footer", () => {
+    const m = buildMessage("email", templated, "j@example.test", who, ctx, tracking);
+    const r = (url: string) => `https://lumen.example/r/${encodeURIComponent(url)}`;
+    expect(m.body).toBe(
+      `Hi Jano\n\nTeapot (${r("https://s.example/t?ref=mail&v=1")}) for 9.00\n\nAll offers (${r("https://s.example/all")})\n\n--\nUnsubscribe: https://lumen.example/u/t\n`,
+    );
+    expect(m.headers).toMatchObject({ "List-Unsubscribe": "<https://lumen.example/u/t>" });
+  });
+
+  it("with a text, the text part is the group's text", () => {
+    const m = buildMessage(
+      "email",
+      { ...templated, channel_message_text: "Hi {ph_customer.first_name}" },
+      "j@example.test",
+      who,
+      ctx,
+      tracking,
+    );
+    expect(m.body).toBe("Hi Jana\n\n--\nUnsubscribe: https://lumen.example/u/t\n");
+    expect(m.html).toContain("<h1>Hi Jano</h1>");
+  });
+
+  it("untracked, the filled template is the HTML part, so its links can be stored before composing", () => {
+    const m = buildMessage("email", templated, "j@example.test", who, ctx);
+    expect(m.html).toContain('<a href="https://s.example/t?ref=mail&amp;v=1">Teapot</a>');
+    expect(m.html).not.toContain("Unsubscribe");
+    expect(m.body).toBe(
+      "Hi Jano\n\nTeapot (https://s.example/t?ref=mail&v=1) for 9.00\n\nAll offers (https://s.example/all)",
+    );
+  });
+
+  it("SMS ignores a template", () => {
+    expect(buildMessage("sms", { ...templated, channel_message_text: "Hi" }, "+420700000000", who, ctx).html).toBe(
+      undefined,
+    );
+  });
+});

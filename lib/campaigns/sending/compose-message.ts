@@ -10,11 +10,25 @@
  * pixel (/o/<token>.gif) and an unsubscribe footer, a text footer, and the one-click unsubscribe
  * headers List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). SMS and Viber carry no
  * unsubscribe link (a text costs per character; consent for them is withdrawn elsewhere).
+ *
+ * An e-mail group with an HTML template (template_html, loaded by the caller) sends the template
+ * as its HTML part instead: placeholders filled (HTML-escaped), its links tracked, the footer and
+ * pixel before </body> (./email-template.ts). Its text part is the group's text, or when it has
+ * none the template's plain-text version.
  */
 import type { CampaignGroup } from "@/lib/db/generated/client";
 import type { OutgoingMessage } from "@/lib/messaging/send-message";
 import { isOwnLink, linkIds, pixelUrl, shortLink, URL_PATTERN, unsubscribeUrl } from "../tracking/links";
 import { channelRule } from "./channel-rules";
+import {
+  emailFooter,
+  escapeHtml,
+  htmlToText,
+  htmlValues,
+  linkTargets,
+  replaceLinkTargets,
+  withFooter,
+} from "./email-template";
 import { fill, NOBODY, type Personalisation, valuesFor } from "./personalise";
 
 export type GroupContent = Pick<
@@ -27,7 +41,10 @@ export type GroupContent = Pick<
   | "channel_validity_period"
   | "channel_validity_unit"
   | "channel_fallback_message_text"
->;
+> & {
+  /** The HTML of the group's html_template_id (e-mail), loaded by the caller. */
+  template_html?: string | null;
+};
 
 /** How a message is tracked: the short link of each link, the pixel and unsubscribe addresses. */
 export interface Tracking {
@@ -35,9 +52,6 @@ export interface Tracking {
   pixel: string;
   unsubscribe: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function replaceLinks(text: string, link: (url: string) => string): string {
   return text.replace(URL_PATTERN, (url) => (isOwnLink(url) ? url : link(url)));
@@ -56,13 +70,31 @@ export function emailHtml(text: string, t: Tracking): string {
   }
   parts.push(escapeHtml(text.slice(last)));
   const body = parts.join("").replace(/\r?\n/g, "<br>\n");
-  const unsubscribe = escapeHtml(t.unsubscribe);
   return `<!doctype html>
 <html><body>
 <div>${body}</div>
-<p style="font-size:12px;color:#666">You receive this because you agreed to our e-mails. <a href="${unsubscribe}">Unsubscribe</a></p>
-<img src="${escapeHtml(t.pixel)}" width="1" height="1" alt="" style="display:block;border:0">
+${emailFooter(t)}
 </body></html>`;
+}
+
+/**
+ * An e-mail's text and HTML parts for one recipient, the text without its footer. Tracked (links,
+ * footer, pixel) when `tracking` is given; untracked, only a template gives an HTML part (its
+ * links are what linksOf must find).
+ */
+export function emailParts(
+  group: Pick<GroupContent, "channel_message_text" | "template_html">,
+  values: Map<string, string>,
+  tracking?: Tracking,
+): { text: string; html?: string } {
+  const template = group.template_html ? fill(group.template_html, htmlValues(values)) : undefined;
+  const ownText = group.channel_message_text.trim() !== "" || template === undefined;
+  const plain = ownText ? fill(group.channel_message_text, values) : htmlToText(template);
+  if (!tracking) return template === undefined ? { text: plain } : { text: plain, html: template };
+  const text = replaceLinks(plain, tracking.link);
+  if (template === undefined) return { text, html: emailHtml(text, tracking) };
+  const html = replaceLinkTargets(template, (url) => (isOwnLink(url) ? url : tracking.link(url)));
+  return { text, html: withFooter(html, tracking) };
 }
 
 /** The message of one recipient, its texts personalised, tracked when `tracking` is given. */
@@ -77,16 +109,16 @@ export function buildMessage(
   const values = valuesFor(p ?? NOBODY);
   const rule = channelRule(channelType);
   const track = (s: string) => (tracking ? replaceLinks(s, tracking.link) : s);
-  const text = track(fill(group.channel_message_text, values));
   if (rule.sendAs === "email") {
     const subject = fill(group.channel_subject, values);
-    if (!tracking) return { channel: "email", to, subject, body: text, context };
+    const { text, html } = emailParts(group, values, tracking);
+    if (!tracking) return { channel: "email", to, subject, body: text, ...(html && { html }), context };
     return {
       channel: "email",
       to,
       subject,
       body: `${text}\n\n--\nUnsubscribe: ${tracking.unsubscribe}\n`,
-      html: emailHtml(text, tracking),
+      html,
       headers: {
         "List-Unsubscribe": `<${tracking.unsubscribe}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -94,6 +126,7 @@ export function buildMessage(
       context,
     };
   }
+  const text = track(fill(group.channel_message_text, values));
   if (rule.sendAs === "viber") {
     const buttonLink = fill(group.channel_button_link, values);
     return {
@@ -116,10 +149,11 @@ export function buildMessage(
   return { channel: "sms", to, body: text, context };
 }
 
-/** The links a message would carry (text, Viber button and fallback), to store before composing. */
+/** The links a message would carry (text, template, Viber button and fallback), to store before composing. */
 function linksOf(message: OutgoingMessage): string[] {
   const texts = [message.body, String(message.context?.fallback_text ?? "")];
   const found = texts.flatMap((t) => [...t.matchAll(URL_PATTERN)].map((m) => m[0]));
+  if (message.html) found.push(...linkTargets(message.html));
   const button = String(message.context?.button_link ?? "");
   if (/^https?:\/\//.test(button)) found.push(button);
   return found.filter((u) => !isOwnLink(u));

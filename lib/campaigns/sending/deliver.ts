@@ -30,6 +30,7 @@ import { db, getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { ProviderError } from "@/lib/messaging/provider-error";
 import { handOver, type OutboxRow, recordMessages } from "@/lib/messaging/send-message";
+import { withTemplateHtml } from "../templates";
 import { messageFor } from "./compose-message";
 import { closeSend } from "./finish";
 import { loadPersonalisation, usesProducts } from "./personalise";
@@ -38,8 +39,12 @@ export const BATCH_SIZE = 200;
 export const MAX_ATTEMPTS = 3;
 /** A row in `sending` longer than this belongs to a run that died. */
 export const LEASE_MS = 5 * 60 * 1000;
-/** Messages handed to the provider at once (the SMTP pool has as many connections; listmonk's defaults are 10 and 10). */
-export const PARALLEL = 10;
+/**
+ * Messages handed to the provider at once (the SMTP pool has as many connections). Each SMTP
+ * message is four round trips; with 10 at once the sender waited on them a fifth of the time
+ * (npm run bench -- send: 30,000 recipients 745 -> 1,214 messages/s from 10 to 20).
+ */
+export const PARALLEL = 20;
 /** Backoff before a temporarily failed message is tried again: BACKOFF_MS x 4^(attempts - 1). */
 export const BACKOFF_MS = 1000;
 /** A run waits for retries due within this long instead of ending (the retry is soon). */
@@ -128,15 +133,16 @@ export async function deliverSend(opts: {
   const totals = { sent: 0, failed: 0, finished: false };
   if (send?.status !== "Sending") return { ...totals, finished: send?.status !== "Preparing" };
   const campaign = send.campaign;
-  const groups = new Map(campaign.groups.map((g) => [g.group_number, g]));
+  const groups = new Map((await withTemplateHtml(campaign.groups)).map((g) => [g.group_number, g]));
   const withProducts = usesProducts(
-    campaign.groups.flatMap((g) => [
+    [...groups.values()].flatMap((g) => [
       g.channel_subject,
       g.channel_message_text,
       g.channel_button,
       g.channel_button_link,
       g.channel_image_url,
       g.channel_fallback_message_text,
+      g.template_html ?? "",
     ]),
   );
   const database = await getDatabase();

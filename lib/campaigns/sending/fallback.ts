@@ -1,7 +1,8 @@
 /**
  * viber_sms: the SMS leg. A message sent over Viber whose Viber leg was reported failed (an
  * UNDELIVERABLE, REJECTED or EXPIRED receipt), or was not reported delivered within its group's
- * channel_validity_period (channel_validity_unit) after it was sent, is sent once by SMS with the
+ * channel_validity_period (channel_validity_unit) after it was sent and RECEIPT_GRACE_MS more (a
+ * late report of a delivery), is sent once by SMS with the
  * group's fallback text, personalised when the message was composed (compose-message.ts keeps it
  * as `fallback_text` in the Viber message's context, stored with the outbox record).
  *
@@ -19,6 +20,14 @@ import { ProviderError } from "@/lib/messaging/provider-error";
 import { sendMessage } from "@/lib/messaging/send-message";
 import { recordCampaignEvent } from "../events";
 import { messageIdOf } from "./deliver";
+
+/**
+ * How long after the validity the SMS leg waits for a late receipt: a Viber message delivered just
+ * before its validity ended may be reported a little later, and the customer would get both.
+ * (An undelivered one is reported EXPIRED by the provider at the end of the validity, which
+ * sends the SMS at once.)
+ */
+export const RECEIPT_GRACE_MS = 2 * 60 * 1000;
 
 /** A temporarily refused SMS leg is tried by the sweeps for this long after the Viber leg. */
 export const GIVE_UP_MS = 24 * 60 * 60 * 1000;
@@ -43,7 +52,7 @@ const CLAIM = `
          OR m.sent_at + COALESCE(g.channel_validity_period, 1) *
             CASE g.channel_validity_unit WHEN 'MINUTES' THEN interval '1 minute'
                                          WHEN 'HOURS' THEN interval '1 hour'
-                                         ELSE interval '1 day' END <= $1)
+                                         ELSE interval '1 day' END + $4::int * interval '1 millisecond' <= $1)
     AND ($2::text IS NULL OR (m.send_id = $2 AND m.customer_id = $3))
   RETURNING m.send_id, m.customer_id, m.campaign_id, m.address, m.sent_at`;
 
@@ -55,7 +64,12 @@ export function fallbackIdOf(sendId: string, customerId: string): string {
 /** Sends every SMS leg due (or only one message's); the number of SMS handed on. */
 export async function sendDueFallbacks(opts: { sendId?: string; customerId?: string } = {}): Promise<number> {
   const database = await getDatabase();
-  const claimed = await database.sql.query<Claimed>(CLAIM, [now(), opts.sendId ?? null, opts.customerId ?? null]);
+  const claimed = await database.sql.query<Claimed>(CLAIM, [
+    now(),
+    opts.sendId ?? null,
+    opts.customerId ?? null,
+    RECEIPT_GRACE_MS,
+  ]);
   let sent = 0;
   for (const row of claimed) {
     const [stored] = await database.sql.query<{ text: string | null }>(

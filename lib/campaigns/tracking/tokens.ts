@@ -7,7 +7,7 @@
  *   SMS: about 20 characters with a short customer id).
  * A token whose signature does not match reads as undefined (the routes answer 404).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -30,10 +30,14 @@ export function fromBase62(s: string): bigint | undefined {
   return v;
 }
 
+/** The secret as a key object, made once per secret (a campaign send signs ~3 tokens a message). */
+let key: { secret: string; object: KeyObject } | undefined;
+
 function sign(purpose: string, payload: string, length: number): string {
   const secret = env().AUTH_SECRET;
   if (!secret) throw new Error("AUTH_SECRET is not set");
-  return createHmac("sha256", secret).update(`${purpose}\u0000${payload}`).digest("base64url").slice(0, length);
+  if (key?.secret !== secret) key = { secret, object: createSecretKey(Buffer.from(secret, "utf8")) };
+  return createHmac("sha256", key.object).update(`${purpose}\u0000${payload}`).digest("base64url").slice(0, length);
 }
 
 function same(a: string, b: string): boolean {
@@ -50,9 +54,16 @@ export interface MessageRef {
   customerId: string;
 }
 
+/** The last token made: an e-mail's pixel and unsubscribe links ask for the same one in a row. */
+let lastToken: { payload: string; secret: string | undefined; token: string } | undefined;
+
 export function messageToken(ref: MessageRef): string {
   const payload = b64(`${ref.sendId}\n${ref.customerId}`);
-  return `${payload}.${sign("message", payload, 16)}`;
+  const secret = env().AUTH_SECRET;
+  if (lastToken?.payload !== payload || lastToken.secret !== secret) {
+    lastToken = { payload, secret, token: `${payload}.${sign("message", payload, 16)}` };
+  }
+  return lastToken.token;
 }
 
 export function readMessageToken(token: string): MessageRef | undefined {
