@@ -3,59 +3,23 @@
  * report page: its types, the rate bars per group, the cumulative timeline per group and the
  * click-rate verdict. Pure, so it is tested on a fixture.
  */
+import type { TCampaignReport, TReportGroup } from "@/lib/campaigns/report/schemas";
 import { clickRateVerdict, type Verdict } from "./significance";
 
-export interface ReportMetrics {
-  /** A string of digits (the spec's type). */
-  targeted: string;
-  delivered: number;
-  clicked: number;
-  opened: number;
-  subscription: number;
-  bounce: number;
-  complaint: number;
-  percent_delivered: number;
-  percent_clicked: number;
-  percent_open: number;
-  percent_subscription: number;
-  percent_bounce: number;
-  percent_complaint: number;
-}
-
-export interface ReportGroup {
-  group_number: number;
-  campaign_id: string;
-  abc_audience_percent: number;
-  is_control: boolean;
-  metrics: ReportMetrics;
-}
-
-export interface ReportTimelinePoint {
-  date: string;
-  group_number: number;
-  delivered: number;
-  opened: number;
-  clicked: number;
-}
-
-export interface CampaignReport {
-  campaign_name: string;
-  campaign_id: string;
-  metrics: ReportMetrics;
-  groups: ReportGroup[];
-  timeline: ReportTimelinePoint[];
-}
-
-export interface DeliveryReport {
-  campaigns: CampaignReport[];
-}
+export type {
+  TCampaignReport as CampaignReport,
+  TDeliveryReport as DeliveryReport,
+  TMetrics as ReportMetrics,
+  TReportGroup as ReportGroup,
+  TReportTimelinePoint as ReportTimelinePoint,
+} from "@/lib/campaigns/report/schemas";
 
 export const groupName = (n: number) => String.fromCharCode(64 + n);
-export const groupLabel = (g: Pick<ReportGroup, "group_number" | "is_control">) =>
+export const groupLabel = (g: Pick<TReportGroup, "group_number" | "is_control">) =>
   `Group ${groupName(g.group_number)}${g.is_control ? " (control)" : ""}`;
 
 /** One bar group per A/B/C group: its rates in percent of targeted. */
-export function rateBars(report: CampaignReport) {
+export function rateBars(report: TCampaignReport) {
   return report.groups.map((g) => ({
     group: groupLabel(g),
     delivered: g.metrics.percent_delivered,
@@ -70,7 +34,7 @@ export type TimelineMetric = "delivered" | "opened" | "clicked";
  * One row per day (every day from the first to the last, so a quiet day keeps the line flat), with
  * each group's running total of the metric under the key g<n>.
  */
-export function cumulativeTimeline(report: CampaignReport, metric: TimelineMetric) {
+export function cumulativeTimeline(report: TCampaignReport, metric: TimelineMetric) {
   const dates = [...new Set(report.timeline.map((p) => p.date))].sort();
   const first = dates[0];
   const last = dates[dates.length - 1];
@@ -91,7 +55,7 @@ export function cumulativeTimeline(report: CampaignReport, metric: TimelineMetri
 }
 
 /** The click-rate leader among the groups that got a message (rates over targeted, like the report's). */
-export function reportVerdict(report: CampaignReport): Verdict {
+export function reportVerdict(report: TCampaignReport): Verdict {
   return clickRateVerdict(
     report.groups.map((g) => ({
       group_number: g.group_number,

@@ -6,38 +6,7 @@
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { SKIP_CONTENT_TAG } from "../schemas";
-
-export interface Metrics {
-  targeted: string;
-  delivered: number;
-  clicked: number;
-  opened: number;
-  subscription: number;
-  bounce: number;
-  complaint: number;
-  percent_delivered: number;
-  percent_clicked: number;
-  percent_open: number;
-  percent_subscription: number;
-  percent_bounce: number;
-  percent_complaint: number;
-}
-
-export interface DeliveryReport {
-  campaigns: {
-    campaign_name: string;
-    campaign_id: string;
-    metrics: Metrics;
-    groups: {
-      group_number: number;
-      campaign_id: string;
-      abc_audience_percent: number;
-      is_control: boolean;
-      metrics: Metrics;
-    }[];
-    timeline: { date: string; group_number: number; delivered: number; opened: number; clicked: number }[];
-  }[];
-}
+import type { TDeliveryReport, TMetrics } from "./schemas";
 
 interface Counts {
   targeted: number;
@@ -54,7 +23,7 @@ const ZERO: Counts = { targeted: 0, delivered: 0, clicked: 0, opened: 0, unsubsc
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10000) / 100 : 0);
 
 /** Every percent is over targeted (percent_open and percent_clicked too: one denominator for all). */
-export function metricsOf(c: Counts): Metrics {
+export function metricsOf(c: Counts): TMetrics {
   return {
     targeted: String(c.targeted),
     delivered: c.delivered,
@@ -124,7 +93,11 @@ interface GroupRow extends Counts {
   group_number: number;
 }
 
-export async function deliveryReport(opts: { from: Date; to: Date; campaignKeys?: string[] }): Promise<DeliveryReport> {
+export async function deliveryReport(opts: {
+  from: Date;
+  to: Date;
+  campaignKeys?: string[];
+}): Promise<TDeliveryReport> {
   const database = await getDatabase();
   const params = [opts.from, opts.to, opts.campaignKeys ?? null];
   const rows = await database.sql.query<GroupRow>(BY_GROUP, params);

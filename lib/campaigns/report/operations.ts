@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { parseTimestamp } from "@/lib/http/timestamps";
+import { ZDeliveryReport } from "./schemas";
 
 const tag = "Campaign studio";
 
@@ -34,50 +35,6 @@ function nextDay(date: string): string {
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
-
-const ZMetrics = z.object({
-  targeted: z.string().regex(/^\d+$/),
-  delivered: z.number().int(),
-  clicked: z.number().int(),
-  opened: z.number().int(),
-  subscription: z.number().int(),
-  bounce: z.number().int(),
-  complaint: z.number().int(),
-  percent_delivered: z.number(),
-  percent_clicked: z.number(),
-  percent_open: z.number(),
-  percent_subscription: z.number(),
-  percent_bounce: z.number(),
-  percent_complaint: z.number(),
-});
-
-const ZDeliveryReport = z.object({
-  campaigns: z.array(
-    z.object({
-      campaign_name: z.string(),
-      campaign_id: z.string().describe("The campaign's first group's id (any group's id names the campaign)"),
-      metrics: ZMetrics,
-      groups: z.array(
-        z.object({
-          group_number: z.number().int(),
-          campaign_id: z.string(),
-          abc_audience_percent: z.number().int(),
-          is_control: z.boolean(),
-          metrics: ZMetrics,
-        }),
-      ),
-      timeline: z.array(
-        z.object({
-          date: z.string().describe("YYYY-MM-DD in the service's TIMEZONE"),
-          group_number: z.number().int(),
-          delivered: z.number().int(),
-          opened: z.number().int(),
-          clicked: z.number().int(),
-        }),
-      ),
-    }),
-  ),
-});
 
 const REPORT_DEFINITIONS =
   "Sends counted: every send (occurrence) of the campaign whose occurrence time lies in [date_from, date_to] (a recurring campaign: all its occurrences in the period; default period: the last 30 days up to now). targeted: messages written for those sends, control-group members excluded (a string of digits). delivered: messages with a delivered receipt, and for e-mail (SMTP gives no receipts) messages sent with no bounced or failed event. clicked, opened, subscription (unsubscribed), bounce, complaint: messages (a recipient of a send) with at least one event of that kind, however many. percent_x: x / targeted x 100 rounded to 2 decimals, 0 when targeted is 0 (percent_open and percent_clicked are over targeted too). A control group reports targeted 0. Additions to spec 2.8: campaign_id, groups (the same metrics per A/B/C group) and timeline (per local day and group: recipients delivered, opened and clicked that day, by the first event of each kind).";
