@@ -1,7 +1,8 @@
 /**
- * npm start: builds when the sources changed since the last build, migrates, creates the demo
- * users on an empty database, loads the demo shop in the background, starts the job workers
- * (in this process on PGlite; a separate `npm run worker` process on PostgreSQL) and serves the
+ * npm start: builds when the sources changed since the last build, opens the database (on the
+ * embedded default, hosts PGlite in a thread of its own), migrates, creates the demo users on an
+ * empty database, loads the demo shop in the background, starts the job workers (a worker thread
+ * of this process on PGlite; a separate `npm run worker` process on PostgreSQL) and serves the
  * app on PORT. `npm run dev` does the same with Next's dev server.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -17,11 +18,12 @@ import { scheduleDemoLoad } from "@/lib/data/demo/schedule-demo-load";
 import { closeDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
 import { env } from "@/lib/env";
+import { watchEventLoop } from "@/lib/health/event-loop";
 import { markPeer } from "@/lib/http/client-address";
 import { directRoutes } from "@/lib/http/direct-routes";
 import { withoutApiTrailingSlash } from "@/lib/http/trailing-slash";
 import { stopBoss } from "@/lib/jobs/boss";
-import { startWorkers } from "@/lib/jobs/registry";
+import { startWorkerThread, type WorkerThread } from "@/lib/jobs/thread/start-thread";
 import { log } from "@/lib/log";
 import { startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-index";
 import { flushImpressions } from "@/lib/recommend/impressions";
@@ -68,6 +70,7 @@ function buildIfNeeded(): void {
 const settings = env();
 ensureAuthSecret();
 if (!dev) buildIfNeeded();
+watchEventLoop(); // after the build, which holds this thread on purpose
 
 await databaseReady();
 if (await ensureDemoUsers({ password: settings.DEMO_PASSWORD })) {
@@ -81,8 +84,10 @@ await ensurePredefinedPositions();
 
 const mode = settings.RUN_WORKERS ?? (settings.DATABASE_URL ? "separate" : "in-process");
 let workerChild: ReturnType<typeof spawn> | undefined;
+let workerThread: WorkerThread | undefined;
 if (mode === "in-process") {
-  await startWorkers({ concurrency: settings.WORKER_CONCURRENCY });
+  // A thread of this process (the embedded database allows one process), not this thread.
+  workerThread = await startWorkerThread({ concurrency: settings.WORKER_CONCURRENCY });
 } else if (mode === "separate") {
   workerChild = spawn(process.execPath, [...process.execArgv, join(root, "scripts", "worker.ts")], {
     stdio: "inherit",
@@ -122,6 +127,7 @@ async function shutdown(signal: string) {
   await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
   server.closeAllConnections();
   workerChild?.kill("SIGTERM");
+  await workerThread?.stop();
   await stopBoss();
   // Counted and buffered in memory: written before the database closes.
   await flushSearchEvents();

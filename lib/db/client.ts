@@ -1,22 +1,21 @@
 /**
  * The one database handle of a process: PGlite under DATA_DIR when DATABASE_URL is unset,
- * PostgreSQL through @prisma/adapter-pg when it is set. Same schema, same migrations, same code.
+ * PostgreSQL when it is set, both through pg and @prisma/adapter-pg: PGlite runs in a thread of
+ * its own behind a PostgreSQL wire-protocol socket (./embedded), so a long statement never holds
+ * the thread that answers requests, and the code is the same for both databases.
  *
- * The handle is process-wide (../process-wide.ts): the start script, Next's bundled route
- * handlers and the job worker run in one process and must share one PGlite instance (it allows a
- * single connection and a single opener of its data directory).
+ * The handle is process-wide (../process-wide.ts): the start script and Next's bundled route
+ * handlers run in one process and share one pool.
  */
-import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
+import { type EmbeddedHost, SOCKET_PORT, startEmbedded } from "./embedded/host";
 import { PrismaClient } from "./generated/client";
 
+/** "pglite": the embedded database (one backend: one process hosts it, statements take turns). */
 export type DbKind = "pglite" | "postgres";
 
 /** Runs SQL on the raw driver: multi-statement scripts (migrations) and pg-boss. */
@@ -31,14 +30,14 @@ export interface Database {
   sql: SqlRunner;
   /** Runs fn on one connection inside BEGIN/COMMIT (ROLLBACK when it throws). */
   transaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
-  /** The PGlite instance, when embedded (pg-boss attaches to it). */
-  pglite?: PGlite;
-  /** The connection string, when on PostgreSQL (pg-boss opens its own pool). */
-  url?: string;
+  /** The connection string (pg-boss and LISTEN open their own connections). */
+  url: string;
+  /** The embedded database's thread, when this process hosts it. */
+  embedded?: EmbeddedHost;
   close(): Promise<void>;
 }
 
-function makePrisma(adapter: PrismaPGlite | PrismaPg) {
+function makePrisma(adapter: PrismaPg) {
   return new PrismaClient({
     adapter,
     // Secrets never leave by accident: selected only where a lib operation asks for them.
@@ -47,62 +46,28 @@ function makePrisma(adapter: PrismaPGlite | PrismaPg) {
 }
 export type Prisma = ReturnType<typeof makePrisma>;
 
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir });
-  const prisma = makePrisma(new PrismaPGlite(pglite));
-  return {
-    kind: "pglite",
-    prisma,
-    pglite,
-    sql: {
-      exec: async (s) => {
-        await pglite.exec(s);
-      },
-      query: async <T>(s: string, p?: unknown[]) => (await pglite.query<T>(s, p)).rows,
-    },
-    transaction: (fn) =>
-      pglite.transaction((tx) =>
-        fn({
-          exec: async (s) => {
-            await tx.exec(s);
-          },
-          query: async <T>(s: string, p?: unknown[]) => (await tx.query<T>(s, p)).rows,
-        }),
-      ),
-    close: async () => {
-      await prisma.$disconnect();
-      if (!pglite.closed) await pglite.close();
-    },
-  };
-}
-
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function overPool(kind: DbKind, url: string, max: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server closed (restart, failover, a dropped database) is replaced on
   // the next query; without a listener its error would end the process.
   pool.on("error", (error) => log.warn("an idle database connection was closed", { error: error.message }));
   const prisma = makePrisma(new PrismaPg(pool));
+  const runner = (client: pg.Pool | pg.PoolClient): SqlRunner => ({
+    exec: async (s) => {
+      await client.query(s);
+    },
+    query: async <T>(s: string, p?: unknown[]) => (await client.query(s, p as unknown[])).rows as T[],
+  });
   return {
-    kind: "postgres",
+    kind,
     prisma,
     url,
-    sql: {
-      exec: async (s) => {
-        await pool.query(s);
-      },
-      query: async <T>(s: string, p?: unknown[]) => (await pool.query(s, p as unknown[])).rows as T[],
-    },
+    sql: runner(pool),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const result = await fn({
-          exec: async (s) => {
-            await client.query(s);
-          },
-          query: async <T>(s: string, p?: unknown[]) => (await client.query(s, p as unknown[])).rows as T[],
-        });
+        const result = await fn(runner(client));
         await client.query("COMMIT");
         return result;
       } catch (error) {
@@ -117,6 +82,34 @@ export async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/** The connection string of an embedded database's socket. */
+export function embeddedUrl(socketDir: string): string {
+  return `postgresql://postgres@localhost:${SOCKET_PORT}/postgres?host=${encodeURIComponent(socketDir)}`;
+}
+
+/**
+ * The embedded database: hosted in a thread of this process, or reached through the socket of
+ * the process that hosts it. Without dataDir, an in-memory database (tests), optionally loaded
+ * from a tar written by `embedded.dump`.
+ */
+export async function openPglite(dataDir?: string, options: { loadFrom?: string } = {}): Promise<Database> {
+  const embedded = await startEmbedded({ dataDir, loadFrom: options.loadFrom });
+  const database = overPool("pglite", embeddedUrl(embedded.socketDir), 10);
+  const closePool = database.close;
+  return {
+    ...database,
+    embedded: embedded.host,
+    close: async () => {
+      await closePool();
+      await embedded.host?.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  return overPool("postgres", url, 10);
 }
 
 const slot = processWide("database", () => ({

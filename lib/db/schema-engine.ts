@@ -1,5 +1,6 @@
 /**
- * Prisma's schema engine compiled to WebAssembly, run over an in-memory PGlite: it turns
+ * Prisma's schema engine compiled to WebAssembly, run over an in-memory embedded database (its
+ * own PGlite thread, reached through @prisma/adapter-pg like every database here): it turns
  * schema.prisma into the SQL Prisma itself would write. Used to author migrations
  * (`npm run db:diff`) and by the test that proves the migrated database matches schema.prisma.
  * Development only: the running service never loads it.
@@ -7,10 +8,12 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+import pg from "pg";
+import { embeddedUrl } from "./client";
+import { startEmbedded } from "./embedded/host";
 
 let initialised = false;
 
@@ -57,9 +60,10 @@ function target(source: DiffSource) {
 /** The SQL script that takes `from` to `to` (empty when they already agree). */
 export async function diffSql(from: DiffSource, to: DiffSource): Promise<string> {
   initWasm();
-  const shadow = new PGlite();
+  const shadow = await startEmbedded({});
+  const pool = new pg.Pool({ connectionString: embeddedUrl(shadow.socketDir), max: 2 });
   try {
-    const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(shadow));
+    const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
     const schemaPath = "prisma/schema.prisma";
     const engine = await engineBindings.SchemaEngine.new(
       { datamodels: [[schemaPath, readFileSync(schemaPath, "utf8")]] },
@@ -76,6 +80,7 @@ export async function diffSql(from: DiffSource, to: DiffSource): Promise<string>
     engine.free();
     return (result as { stdout?: string }).stdout ?? "";
   } finally {
-    await shadow.close();
+    await pool.end();
+    await shadow.host?.close();
   }
 }

@@ -2,10 +2,12 @@
  * The wrapper every route handler goes through: request id, authentication, role, content type,
  * body size, JSON parsing, zod validation of params/query/body, and the one error envelope.
  */
+
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { cachedPrincipal, resolvePrincipal } from "@/lib/auth/resolve-principal";
 import { hasRole, type Principal } from "@/lib/auth/roles";
+import { beginActivity } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
 import {
   ApiError,
@@ -81,7 +83,16 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
     ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>,
   ) => Promise<z.input<R> | Response | JsonText> | z.input<R> | Response | JsonText,
 ): RouteHandler {
+  const label = `${op.method} ${op.path}`;
   const answer = async (incoming: Incoming): Promise<Answer> => {
+    const end = beginActivity(label);
+    try {
+      return await answerOnce(incoming);
+    } finally {
+      end();
+    }
+  };
+  const answerOnce = async (incoming: Incoming): Promise<Answer> => {
     const requestId = incoming.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
     try {
       const principal =

@@ -1,10 +1,10 @@
 /**
- * pg-boss over the same database: on PGlite it attaches to the process's one instance
- * (`fromPglite`, in-process workers); on PostgreSQL it opens its own small pool, and workers run
- * in separate processes (`npm run worker`). Enqueue inside a Prisma transaction with
+ * pg-boss over the same database, through its own small pool (on the embedded database, over the
+ * socket of the database's thread). Workers run in a thread of the web process on the embedded
+ * database and in separate processes (`npm run worker`) on PostgreSQL. Enqueue inside a Prisma transaction with
  * `send(name, data, { db: fromPrisma(tx) })`: a rolled-back transaction never runs its job.
  */
-import { fromPglite, PgBoss } from "pg-boss";
+import { PgBoss } from "pg-boss";
 import { getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
@@ -14,10 +14,7 @@ const slot = processWide("boss", () => ({ current: undefined as Promise<PgBoss> 
 
 async function create(): Promise<PgBoss> {
   const database = await getDatabase();
-  const boss =
-    database.kind === "pglite" && database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schema: "pgboss" })
-      : new PgBoss({ connectionString: database.url, max: 4, schema: "pgboss" });
+  const boss = new PgBoss({ connectionString: database.url, max: 4, schema: "pgboss" });
   boss.on("error", (error) => log.error("job queue error", { error }));
   await boss.start();
   await ensureQueues(boss);

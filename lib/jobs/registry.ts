@@ -12,6 +12,7 @@ import { loadDemo } from "@/lib/data/demo/load-demo";
 import { refreshMovingWindow } from "@/lib/data/refresh-customer-aggregates";
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { beginActivity } from "@/lib/health/event-loop";
 import { purgeExpiredKeys } from "@/lib/http/idempotency";
 import { log } from "@/lib/log";
 import { buildAndStoreModels, rebuildDue, requestModelBuild } from "@/lib/recommend/model-store";
@@ -97,7 +98,14 @@ export async function startWorkers(options: { concurrency: number }): Promise<Pg
   const boss = await getBoss();
   for (const [name, handler] of Object.entries(HANDLERS)) {
     await boss.work<Record<string, unknown>>(name, { localConcurrency: options.concurrency }, async (jobs) => {
-      for (const job of jobs) await handler(job.data ?? {});
+      for (const job of jobs) {
+        const end = beginActivity(`job ${name}`);
+        try {
+          await handler(job.data ?? {});
+        } finally {
+          end();
+        }
+      }
     });
   }
   for (const s of SCHEDULES()) await boss.schedule(s.name, s.cron);

@@ -59,7 +59,16 @@ const state = processWide("recommend.identityIndex", () => ({
   again: false,
   timer: undefined as NodeJS.Timeout | undefined,
   listener: undefined as pg.Client | undefined,
+  /** The embedded database: its one session cannot LISTEN for others; threads of the process signal here. */
+  channel: undefined as BroadcastChannel | undefined,
 }));
+
+/** Threads of one process (the web thread, the job worker thread of the embedded database). */
+function threadChannel(): BroadcastChannel {
+  const channel = new BroadcastChannel(IDENTITY_CHANNEL);
+  (channel as unknown as { unref?: () => void }).unref?.();
+  return channel;
+}
 
 function segmentNo(index: Index, segmentId: string): number {
   let n = index.segmentNumber.get(segmentId);
@@ -209,7 +218,11 @@ export function startIdentityIndex(): Promise<Index> {
 }
 
 async function listen(database: Database): Promise<void> {
-  if (database.kind !== "postgres" || !database.url) return;
+  if (database.kind !== "postgres") {
+    state.channel = threadChannel();
+    state.channel.onmessage = changedElsewhere;
+    return;
+  }
   const connect = async () => {
     const client = new pg.Client({ connectionString: database.url });
     client.on("notification", changedElsewhere);
@@ -249,7 +262,13 @@ export async function identityChanged(options: {
   customerIds?: string[];
   itemIds?: string[];
 }): Promise<void> {
-  await options.database.sql.query("SELECT pg_notify($1, '')", [IDENTITY_CHANNEL]).catch(() => {});
+  if (options.database.kind === "postgres") {
+    await options.database.sql.query("SELECT pg_notify($1, '')", [IDENTITY_CHANNEL]).catch(() => {});
+  } else {
+    const channel = threadChannel();
+    channel.postMessage("changed");
+    channel.close();
+  }
   const index = state.index;
   if (!index || index.database !== options.database) return;
   for (const id of options.itemIds ?? []) index.items.add(id);
@@ -311,6 +330,8 @@ export async function stopIdentityIndex(): Promise<void> {
   clearInterval(state.timer);
   const listener = state.listener;
   state.listener = undefined;
+  state.channel?.close();
+  state.channel = undefined;
   state.index = undefined;
   state.loading = undefined;
   if (listener) {

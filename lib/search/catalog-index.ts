@@ -13,11 +13,13 @@
  * One index per database handle (tests swap databases), kept on globalThis because Next bundles
  * route handlers separately and they must share it.
  */
+
 import { type Database, getDatabase } from "@/lib/db/client";
 import type { Item } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
+import { timeSlice } from "@/lib/time-slice";
 import { itemBoost, POPULARITY_WINDOW_DAYS, type Popularity } from "./boost";
 import { SYNONYMS_KEY } from "./get-synonyms";
 import { SearchIndex } from "./search-index";
@@ -66,6 +68,7 @@ export class Catalog {
   async build(): Promise<void> {
     const started = performance.now();
     const clock = await this.databaseNow();
+    const slice = timeSlice();
     let after = "";
     for (;;) {
       // Raw rows (same names and types as Prisma's Item): several times faster for the whole catalog.
@@ -73,7 +76,10 @@ export class Catalog {
         "SELECT * FROM items WHERE item_id > $1 ORDER BY item_id LIMIT $2",
         [after, CHUNK],
       );
-      for (const item of page) this.apply(item);
+      for (const item of page) {
+        this.apply(item);
+        await slice();
+      }
       if (page.length < CHUNK) break;
       after = page[page.length - 1]!.item_id;
     }
@@ -155,11 +161,15 @@ export class Catalog {
         this.results.clear();
       }
     }
+    const slice = timeSlice();
     for (let i = 0; i < changed.length; i += CHUNK) {
       const items = await this.database.sql.query<Item>("SELECT * FROM items WHERE item_id = ANY($1::text[])", [
         changed.slice(i, i + CHUNK),
       ]);
-      for (const item of items) this.apply(item);
+      for (const item of items) {
+        this.apply(item);
+        await slice();
+      }
     }
     await this.readSynonyms();
     if (Date.now() - this.popularityAt > POPULARITY_MS) this.startPopularity();

@@ -4,7 +4,6 @@
  * dropped at the end).
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openPglite, openPostgres } from "@/lib/db/client";
@@ -25,9 +24,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const template = inject("pgliteTemplate" as never) as string | undefined;
-    const blob = template ? new Blob([readFileSync(template)]) : undefined;
-    const database = await openPglite(undefined, blob);
-    if (!blob) await migrate(database);
+    const database = await openPglite(undefined, { loadFrom: template });
+    if (!template) await migrate(database);
     return { database, drop: () => database.close() };
   }
   const name = `lumen_test_${randomBytes(6).toString("hex")}`;

@@ -2,7 +2,6 @@
  * Once per run: on PGlite, build a migrated template data directory that every test file clones
  * (cloning takes a fraction of a second, migrating from scratch several seconds).
  */
-import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPglite } from "@/lib/db/client";
@@ -12,9 +11,8 @@ export default async function setup({ provide }: { provide: (key: string, value:
   if (process.env.TEST_DATABASE_URL) return;
   const database = await openPglite();
   await migrate(database);
-  const dump = await database.pglite!.dumpDataDir("none");
   const file = join(tmpdir(), `lumen-template-${process.pid}.tar`);
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.embedded!.dump(file);
   await database.close();
   provide("pgliteTemplate", file);
 }

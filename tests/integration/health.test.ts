@@ -2,14 +2,30 @@ import { describe, expect, it } from "vitest";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
 import { getDatabase } from "@/lib/db/client";
+import { beginActivity, watchEventLoop } from "@/lib/health/event-loop";
 import { getBoss } from "@/lib/jobs/boss";
 
 describe("health and readiness", () => {
   it("health answers without credentials", async () => {
     const res = health.GET(new Request("http://localhost/api/health"));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok" });
+    expect(await res.json()).toEqual({ status: "ok", event_loop: null });
     expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("shows the event-loop delay once watched, and counts a stall with what was running", async () => {
+    watchEventLoop();
+    await new Promise((r) => setTimeout(r, 100));
+    const end = beginActivity("GET /a/slow/thing");
+    const until = Date.now() + 400;
+    while (Date.now() < until) {} // holds the thread: the stall the watcher must see
+    end();
+    await new Promise((r) => setTimeout(r, 100));
+    const body = await health.GET(new Request("http://localhost/api/health")).json();
+    expect(body.event_loop.stalls_over_200ms).toBeGreaterThanOrEqual(1);
+    expect(body.event_loop.longest_stall_ms).toBeGreaterThanOrEqual(300);
+    expect(body.event_loop.since_start.max_ms).toBeGreaterThanOrEqual(300);
+    expect(Object.keys(body.event_loop.recent)).toEqual(["p50_ms", "p99_ms", "max_ms", "window_s"]);
   });
 
   it("ready is 503 until the job queue exists, then 200", async () => {

@@ -211,6 +211,24 @@ describe("identities in memory", () => {
       expect((await serve(carousel, { identity_value: "ctx-other" })).content[0]!.item.item_id).toBe("ctx-f");
     },
   );
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    "sees a change made by another thread (the job worker thread of the embedded database) within seconds",
+    async () => {
+      const database = await getDatabase();
+      // The worker thread's intake: a committed change and a message on the threads' channel.
+      await database.sql.query(
+        "UPDATE customers SET segment_id = 'ctx-vip-seg', date_modified = now() WHERE customer_id = 'ctx-other'",
+      );
+      const otherThread = new BroadcastChannel("lumen_identity");
+      otherThread.postMessage("changed");
+      otherThread.close();
+      const deadline = Date.now() + 5000;
+      while (identityFacts("ctx-other")?.segment_id !== "ctx-vip-seg") {
+        if (Date.now() > deadline) throw new Error("the index did not see the other thread's change");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  );
 });
 
 describe("the request's context reaches the rules", () => {

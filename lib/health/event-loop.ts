@@ -1,0 +1,113 @@
+/**
+ * How long this thread's event loop kept work waiting (perf_hooks' monitorEventLoopDelay), shown
+ * on GET /api/health, and a log line for every stall over STALL_MS naming what was running: the
+ * requests and jobs in flight during it, and those that ended within it.
+ *
+ * The histogram samples every RESOLUTION_MS and records the time between samples; the delay is
+ * that minus RESOLUTION_MS.
+ */
+import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
+import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
+
+const RESOLUTION_MS = 10;
+export const STALL_MS = 200;
+const TICK_MS = 20;
+const WINDOW_MS = 60_000;
+const RECENT = 32;
+
+interface Activity {
+  what: string;
+  since: number;
+  ended?: number;
+}
+
+const state = processWide("health.eventLoop", () => ({
+  /** Reset every WINDOW_MS. */
+  window: undefined as IntervalHistogram | undefined,
+  /** Never reset. */
+  total: undefined as IntervalHistogram | undefined,
+  windowStart: 0,
+  started: 0,
+  stalls: 0,
+  longestStallMs: 0,
+  running: new Map<number, Activity>(),
+  recent: [] as Activity[],
+  nextId: 0,
+}));
+
+/** Starts watching this thread's event loop (once per thread; idempotent). */
+export function watchEventLoop(): void {
+  if (state.window) return;
+  state.window = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  state.window.enable();
+  state.total = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  state.total.enable();
+  state.started = state.windowStart = Date.now();
+  let last = performance.now();
+  const tick = setInterval(() => {
+    const now = performance.now();
+    const stalled = now - last - TICK_MS;
+    last = now;
+    if (stalled >= STALL_MS) reportStall(stalled);
+    if (Date.now() - state.windowStart >= WINDOW_MS) {
+      state.window!.reset();
+      state.windowStart = Date.now();
+    }
+  }, TICK_MS);
+  tick.unref();
+}
+
+function reportStall(ms: number): void {
+  state.stalls++;
+  state.longestStallMs = Math.max(state.longestStallMs, ms);
+  const from = Date.now() - ms;
+  const running = [...state.running.values()].map((a) => `${a.what} (for ${Date.now() - a.since} ms)`);
+  const ended = state.recent.filter((a) => (a.ended ?? 0) >= from).map((a) => `${a.what} (${a.ended! - a.since} ms)`);
+  log.warn("event loop stalled", { stalled_ms: Math.round(ms), running, ended_during_stall: ended });
+}
+
+/** Marks work on this thread (a request, a job) for the stall log; call the answer when it ends. */
+export function beginActivity(what: string): () => void {
+  if (!state.window) return () => {};
+  const id = state.nextId++;
+  const activity: Activity = { what, since: Date.now() };
+  state.running.set(id, activity);
+  return () => {
+    state.running.delete(id);
+    activity.ended = Date.now();
+    state.recent.push(activity);
+    if (state.recent.length > RECENT) state.recent.shift();
+  };
+}
+
+export interface DelaySummary {
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+function summary(h: IntervalHistogram): DelaySummary {
+  const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - RESOLUTION_MS) * 10) / 10);
+  if (h.max === 0 || !Number.isFinite(h.max)) return { p50_ms: 0, p99_ms: 0, max_ms: 0 };
+  return { p50_ms: ms(h.percentile(50)), p99_ms: ms(h.percentile(99)), max_ms: ms(h.max) };
+}
+
+export interface EventLoopStats {
+  /** Since the current window began (at most a minute). */
+  recent: DelaySummary & { window_s: number };
+  since_start: DelaySummary;
+  stalls_over_200ms: number;
+  longest_stall_ms: number;
+}
+
+export function eventLoopStats(): EventLoopStats | undefined {
+  const { window, total } = state;
+  if (!window || !total) return undefined;
+  return {
+    recent: { ...summary(window), window_s: Math.round((Date.now() - state.windowStart) / 1000) },
+    since_start: summary(total),
+    stalls_over_200ms: state.stalls,
+    longest_stall_ms: Math.round(state.longestStallMs),
+  };
+}

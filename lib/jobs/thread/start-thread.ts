@@ -1,0 +1,46 @@
+/**
+ * On the embedded database the web process runs the job workers in a worker thread of its own
+ * (PostgreSQL deployments run `npm run worker` processes instead): one process, as PGlite needs,
+ * but a model build or an export's encoding runs on another core than the requests.
+ */
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { log } from "@/lib/log";
+
+export interface WorkerThread {
+  stop(): Promise<void>;
+}
+
+export async function startWorkerThread(options: { concurrency: number }): Promise<WorkerThread> {
+  const dir = join(process.cwd(), "lib", "jobs", "thread");
+  const worker = new Worker(join(dir, "boot.mjs"), {
+    workerData: { entry: join(dir, "worker-entry.ts"), concurrency: options.concurrency },
+  });
+  let stopping = false;
+  worker.on("error", (error) => log.error("the job worker thread failed", { error }));
+  worker.on("exit", (code) => {
+    if (!stopping) log.error("the job worker thread ended; jobs wait until the service restarts", { code });
+  });
+  await new Promise<void>((done, fail) => {
+    const onMessage = (message: { type: string }) => {
+      if (message.type === "started") {
+        worker.off("message", onMessage);
+        done();
+      }
+    };
+    worker.on("message", onMessage);
+    worker.once("error", fail);
+  });
+  return {
+    stop: async () => {
+      stopping = true;
+      const stopped = new Promise<void>((done) => {
+        worker.on("message", (message: { type: string }) => message.type === "stopped" && done());
+        worker.once("exit", () => done());
+      });
+      worker.postMessage({ type: "stop" });
+      await Promise.race([stopped, new Promise((r) => setTimeout(r, 10_000))]);
+      await worker.terminate();
+    },
+  };
+}

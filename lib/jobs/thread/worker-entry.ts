@@ -1,0 +1,31 @@
+/**
+ * The job worker thread of the embedded database (see ./start-thread.ts): the same workers as
+ * `npm run worker` on PostgreSQL, connected to the database thread's socket like any other
+ * client, so model builds, exports, send preparation and demo loading never hold the thread that
+ * answers requests. The parent asks it to stop with { type: "stop" }.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { closeDatabase, getDatabase } from "@/lib/db/client";
+import { stopBoss } from "@/lib/jobs/boss";
+import { startWorkers } from "@/lib/jobs/registry";
+import { log } from "@/lib/log";
+
+const port = parentPort!;
+const { concurrency } = workerData as { concurrency: number };
+
+const database = await getDatabase();
+if (database.embedded) {
+  // The main thread hosts the database; a thread that finds no host must not open a second one.
+  await closeDatabase();
+  throw new Error("the job worker thread found no embedded database host");
+}
+await startWorkers({ concurrency });
+log.info("job worker thread started", { concurrency });
+port.postMessage({ type: "started" });
+
+port.on("message", async (message: { type: string }) => {
+  if (message.type !== "stop") return;
+  await stopBoss();
+  await closeDatabase();
+  port.postMessage({ type: "stopped" });
+});
