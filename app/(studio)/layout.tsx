@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { signOutAction } from "@/components/auth/actions";
 import { Providers } from "@/components/providers";
+import { BackgroundWork } from "@/components/studio/background-work";
 import { studioLinks } from "@/components/studio/nav-links";
 import { StudioNav } from "@/components/studio/studio-nav";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,7 @@ export default async function StudioLayout({ children }: { children: React.React
 
   const account = (
     <div className="space-y-2 text-sm">
+      <BackgroundWork />
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900" data-testid="current-user">
           {me.subject}

@@ -9,4 +9,7 @@ export const queryKeys = {
     all: ["data"] as const,
     overview: () => [...queryKeys.data.all, "overview"] as const,
   },
+  system: {
+    backgroundWork: () => ["system", "background-work"] as const,
+  },
 };

@@ -7,6 +7,7 @@ import { estimateAudienceOp, previewMessageOp } from "@/lib/campaigns/preview";
 import * as campaignReport from "@/lib/campaigns/report/operations";
 import * as campaignTemplates from "@/lib/campaigns/template-operations";
 import * as data from "@/lib/data/operations";
+import * as system from "@/lib/health/operations";
 import type { Operation } from "@/lib/http/operation";
 import * as messaging from "@/lib/messaging/operations";
 import * as recommend from "@/lib/recommend/operations";
@@ -36,6 +37,7 @@ export function allOperations(): Operation[] {
     { previewMessageOp, estimateAudienceOp },
     messaging,
     search,
+    system,
     reference,
   ].flatMap((m) => collect(m as Record<string, unknown>));
 }

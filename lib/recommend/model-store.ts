@@ -184,6 +184,10 @@ export async function buildAndStoreModels(options: { reason: string; database?: 
     const models = await buildModels(data, facts, {
       progress: async (step, done, total) => {
         log.info("building recommendation models", { modelId, step, done, total });
+        // The studio's background-work indicator reads this (lib/health/background-work.ts).
+        await prisma.recModel
+          .update({ where: { model_id: modelId }, data: { stats: { progress: { step, done, total } } } })
+          .catch(() => {});
         await yieldToServing();
       },
     });
