@@ -3,11 +3,13 @@
  * each record is validated on its own, bad ones are reported by index, good ones are written in
  * one transaction. Used by the API, the CLI import, the demo loader and the data generator.
  */
+
 import { createHash } from "node:crypto";
 import { type Database, getDatabase, type SqlRunner } from "@/lib/db/client";
 import { validationError } from "@/lib/http/errors";
 import { identityChanged } from "@/lib/recommend/identity-index";
 import { forgetServingState } from "@/lib/recommend/serving-state";
+import { timeSlice } from "@/lib/time-slice";
 import { refreshCustomerAggregates } from "./refresh-customer-aggregates";
 import {
   type IntakeKind,
@@ -38,7 +40,9 @@ export async function ingestBatch(options: IngestOptions): Promise<TIntakeResult
   const schema = RECORD_SCHEMAS[kind];
   const errors: TIntakeResult["errors"] = [];
   const good: Record<string, unknown>[] = [];
-  records.forEach((record, index) => {
+  // 10,000 records take longer than a request should hold the thread: give others a turn.
+  const slice = timeSlice();
+  for (const [index, record] of records.entries()) {
     const parsed = schema.safeParse(record);
     if (parsed.success) good.push(parsed.data as Record<string, unknown>);
     else {
@@ -47,7 +51,8 @@ export async function ingestBatch(options: IngestOptions): Promise<TIntakeResult
         .join("; ");
       errors.push({ index, detail });
     }
-  });
+    await slice();
+  }
   if (good.length > 0) {
     const database = options.database ?? (await getDatabase());
     const synthetic: Record<string, boolean> = options.synthetic ? { is_synthetic: true } : {};
