@@ -1,5 +1,5 @@
 /**
- * Job names and their handlers. A worker (in-process on PGlite, `npm run worker` on PostgreSQL)
+ * Job names and their handlers. A worker (a worker thread on PGlite, `npm run worker` on PostgreSQL)
  * registers every handler listed here; producers only `send` by name.
  */
 import type { PgBoss } from "pg-boss";

@@ -6,7 +6,8 @@
  *
  * Kept fresh by intake: a batch of customers or items, once committed, is applied to this
  * process's index before the intake answers, and tells the other processes with NOTIFY
- * lumen_identity (PostgreSQL; on PGlite there is one process). They read the rows whose
+ * lumen_identity (PostgreSQL; on the embedded database, where the one session cannot LISTEN for
+ * others, the job worker thread tells the web thread over a BroadcastChannel). They read the rows whose
  * date_modified is newer than their last look, less an overlap of REFRESH_OVERLAP_MS for
  * transactions that committed late, at most once a second, so a change made elsewhere shows
  * within about a second. A poll every POLL_MS is the safety net when a notification is lost.

@@ -38,7 +38,7 @@ interface Pending {
 }
 
 const FLUSH_MS = 100;
-// Small statements: on PGlite each runs on the request thread, and a long one holds every search behind it.
+// Small statements: on PGlite a long one holds the one backend, and every search's statements wait behind it.
 const CHUNK = 25;
 /** Dedupe keys in time order (new rows go to the end of the unique index, 15% cheaper on PGlite). */
 const PROCESS_KEY = randomBytes(6).toString("hex");

@@ -1,8 +1,9 @@
 /**
  * From server start: builds this process's search index in the background as soon as a
  * smart-search touchpoint exists, live or still in the studio's preview (looking every
- * WARM_CHECK_MS until then), so no shopper's or marketer's first search waits for it. On PGlite the touchpoint's calculation job, which runs in this process,
- * builds it too; on PostgreSQL the jobs run in worker processes and each web process needs this.
+ * WARM_CHECK_MS until then), so no shopper's or marketer's first search waits for it. The
+ * touchpoint's calculation job runs in a worker (the job worker thread on the embedded database, a
+ * worker process on PostgreSQL) and builds that worker's index, not this one.
  */
 import { db } from "@/lib/db/client";
 import { log } from "@/lib/log";

@@ -123,8 +123,8 @@ async function calculate(options: { touchpointId: string; now?: Date }): Promise
 
 /**
  * A smart-search touchpoint's warm-up: builds (or refreshes) the search index of the process that
- * runs the job. On PGlite that is the serving process; on PostgreSQL each web process builds its
- * own (lib/search/warm-up.ts, or on its first search).
+ * runs the job (a worker thread or process); each web process builds its own
+ * (lib/search/warm-up.ts, or on its first search).
  */
 export async function warmSearch(options: { touchpointId: string }): Promise<void> {
   const database = await getDatabase();

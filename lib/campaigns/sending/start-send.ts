@@ -3,8 +3,8 @@
  * transaction. The conditional UPDATE lets one start win when two race (send-instant and the
  * scheduler, or two clicks); the send row is unique per (campaign, occurrence time), so the same
  * occurrence is never started twice. The preparation job is queued after the commit (on PGlite
- * pg-boss shares the one connection, so it cannot send from inside an open transaction); a
- * failed enqueue puts the campaign back to Approved.
+ * pg-boss's own connection would wait for the open transaction to end); a failed enqueue puts the
+ * campaign back to Approved.
  */
 import { now } from "@/lib/clock";
 import { db } from "@/lib/db/client";
