@@ -37,9 +37,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-function makePrisma(adapter: PrismaPg) {
+/**
+ * On the embedded database a transaction's BEGIN waits its turn behind other connections'
+ * statements and transactions (one backend): waiting is normal there, not a lost connection, so
+ * Prisma's defaults (2 s to start, 5 s to run) are raised. PostgreSQL keeps them.
+ */
+const EMBEDDED_TRANSACTIONS = { maxWait: 60_000, timeout: 120_000 };
+
+function makePrisma(adapter: PrismaPg, kind: DbKind = "postgres") {
   return new PrismaClient({
     adapter,
+    ...(kind === "pglite" ? { transactionOptions: EMBEDDED_TRANSACTIONS } : {}),
     // Secrets never leave by accident: selected only where a lib operation asks for them.
     omit: { user: { password_hash: true }, apiClient: { secret_hash: true } },
   });
@@ -51,7 +59,7 @@ function overPool(kind: DbKind, url: string, max: number): Database {
   // An idle connection the server closed (restart, failover, a dropped database) is replaced on
   // the next query; without a listener its error would end the process.
   pool.on("error", (error) => log.warn("an idle database connection was closed", { error: error.message }));
-  const prisma = makePrisma(new PrismaPg(pool));
+  const prisma = makePrisma(new PrismaPg(pool), kind);
   const runner = (client: pg.Pool | pg.PoolClient): SqlRunner => ({
     exec: async (s) => {
       await client.query(s);

@@ -23,7 +23,7 @@ import { buildModels, type Models } from "./engine/models";
 import { pack, unpack } from "./engine/pack";
 
 const CHECK_MS = 2000;
-const CHUNK_BYTES = 8 * 1024 * 1024;
+const CHUNK_BYTES = 2 * 1024 * 1024;
 const PAGE = 50_000;
 const MODEL_KINDS: KindName[] = ["purchase", "add_to_cart", "click", "view"];
 
@@ -192,24 +192,24 @@ export async function buildAndStoreModels(options: { reason: string; database?: 
       },
     });
     const bytes = pack(models);
-    const chunks: Buffer[] = [];
-    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) chunks.push(bytes.subarray(at, at + CHUNK_BYTES));
-    await prisma.$transaction([
-      ...chunks.map((data, seq) =>
-        prisma.recModelChunk.create({ data: { model_id: modelId, seq, data: new Uint8Array(data) } }),
-      ),
-      prisma.recModel.update({
-        where: { model_id: modelId },
-        data: {
-          status: "ready",
-          date_built: new Date(),
-          last_event_id: lastId,
-          events: BigInt(count),
-          bytes: BigInt(bytes.length),
-          stats: { ...models.stats, total: { ms: Math.round(performance.now() - started) } },
-        },
-      }),
-    ]);
+    // One statement per chunk, not one transaction: a reader loads only builds marked ready (the
+    // update below), and short statements never hold the database long (on PGlite, one backend
+    // for every connection). A failed build's chunks go with its row (ON DELETE CASCADE).
+    for (let at = 0, seq = 0; at < bytes.length; at += CHUNK_BYTES, seq++) {
+      const data = new Uint8Array(bytes.subarray(at, at + CHUNK_BYTES));
+      await prisma.recModelChunk.create({ data: { model_id: modelId, seq, data } });
+    }
+    await prisma.recModel.update({
+      where: { model_id: modelId },
+      data: {
+        status: "ready",
+        date_built: new Date(),
+        last_event_id: lastId,
+        events: BigInt(count),
+        bytes: BigInt(bytes.length),
+        stats: { ...models.stats, total: { ms: Math.round(performance.now() - started) } },
+      },
+    });
     // Keep this build and the one before it (a process may still be loading that one).
     const ready = await prisma.recModel.findMany({
       where: { status: "ready" },
@@ -235,6 +235,7 @@ export async function buildAndStoreModels(options: { reason: string; database?: 
     await prisma.recModel
       .update({ where: { model_id: modelId }, data: { status: "failed", error: message.slice(0, 1000) } })
       .catch(() => {});
+    await prisma.recModelChunk.deleteMany({ where: { model_id: modelId } }).catch(() => {});
     throw error;
   }
 }

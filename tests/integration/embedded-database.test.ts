@@ -105,6 +105,27 @@ describe("the database connection", () => {
     await database.sql.query("INSERT INTO conn_lost VALUES (2)");
   });
 
+  it("opens a new connection while another holds a transaction (its first statement waits)", async () => {
+    const database = await getDatabase();
+    const order: string[] = [];
+    await database
+      .transaction(async (sql) => {
+        await sql.query("SELECT 1");
+        const c = await client(); // would time out if the handshake waited for this transaction
+        order.push("connected");
+        const waiting = c.query("SELECT 2 AS v").then((r) => order.push(`read ${r.rows[0].v}`));
+        await new Promise((r) => setTimeout(r, 200));
+        order.push("committing");
+        return { c, waiting };
+      })
+      .then(async ({ c, waiting }) => {
+        await waiting;
+        await c.end();
+      });
+    expect(order[0]).toBe("connected");
+    expect(order).toContain("read 2");
+  });
+
   it("a long statement leaves this thread free", async () => {
     const { sql } = await getDatabase();
     let ticks = 0;

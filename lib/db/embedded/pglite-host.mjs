@@ -38,6 +38,10 @@ const { dataDir, loadFrom, socketPath } = workerData;
 
 /** @type {PGlite | undefined} */
 let db;
+/** PGlite's answer to the first startup message (authentication ok, parameters, ready). */
+let startupReply;
+/** Startup messages waiting in a connection's queue (their answer is kept as startupReply). */
+const startups = new WeakSet();
 /** @type {Array<Connection>} connections waiting for a turn, in order of arrival */
 const waiting = [];
 /** @type {Connection | undefined} the connection whose turn it is */
@@ -82,7 +86,15 @@ class Connection {
           return;
         }
         this.started = true;
-        this.pending.push(new Uint8Array(message));
+        if (startupReply) {
+          // Every connection talks to the same backend in the same session: the handshake's answer
+          // is the same, and giving it at once lets a client connect while another holds a turn.
+          this.write(startupReply);
+          continue;
+        }
+        const startup = new Uint8Array(message);
+        startups.add(startup);
+        this.pending.push(startup);
         continue;
       }
       if (this.buffer.length < 5) break;
@@ -182,8 +194,15 @@ async function pump() {
       connection.tail = Buffer.alloc(0);
       const statement = statementOf(message);
       if (statement) connection.lastStatement = statement;
+      const reply = startups.has(message) && !startupReply ? [] : undefined;
       try {
-        await db.execProtocolRawStream(message, { onRawData: (bytes) => connection.write(bytes) });
+        await db.execProtocolRawStream(message, {
+          onRawData: (bytes) => {
+            reply?.push(Buffer.from(bytes));
+            connection.write(bytes);
+          },
+        });
+        if (reply) startupReply = Buffer.concat(reply);
       } catch (error) {
         // PGlite answers protocol errors in-band; a throw here means the backend itself failed.
         console.error("[embedded database] a statement failed outside the protocol", error);
