@@ -111,3 +111,13 @@ export function eventLoopStats(): EventLoopStats | undefined {
     longest_stall_ms: Math.round(state.longestStallMs),
   };
 }
+
+/** Runs background work of this thread as a named activity (for the stall log). */
+export async function tracked<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const end = beginActivity(what);
+  try {
+    return await work();
+  } finally {
+    end();
+  }
+}

@@ -16,9 +16,11 @@
  * Memory: about 150 bytes per customer with a cookie (bench/scenarios/serving.ts prints it).
  * A JavaScript Map holds at most 2^24 entries: shops beyond 16 million customers need sharding here.
  */
+
 import pg from "pg";
 import type { Database } from "@/lib/db/client";
 import { getDatabase } from "@/lib/db/client";
+import { tracked } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 
@@ -119,6 +121,10 @@ async function pages<T extends Record<string, string>>(
 }
 
 async function build(database: Database): Promise<Index> {
+  return tracked("identity index: build", () => buildIndex(database));
+}
+
+async function buildIndex(database: Database): Promise<Index> {
   const started = performance.now();
   const since = minus(await dbNow(database), REFRESH_OVERLAP_MS);
   const index: Index = {
@@ -173,6 +179,10 @@ async function build(database: Database): Promise<Index> {
 
 /** Reads what changed since the last refresh into the index. */
 async function refresh(index: Index): Promise<void> {
+  return tracked("identity index: refresh", () => refreshIndex(index));
+}
+
+async function refreshIndex(index: Index): Promise<void> {
   const { database } = index;
   const now = await dbNow(database);
   const customers = await database.sql.query<{ customer_id: string; segment_id: string }>(

@@ -9,9 +9,11 @@
  *   old one keeps serving. A build finished by any worker is served by every process within
  *   about CHECK_MS plus its load time.
  */
+
 import { type Database, getDatabase } from "@/lib/db/client";
 import { perDatabase } from "@/lib/db/per-database";
 import { env } from "@/lib/env";
+import { tracked } from "@/lib/health/event-loop";
 import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
 import { log } from "@/lib/log";
@@ -52,6 +54,10 @@ async function newestReady(database: Database): Promise<string | undefined> {
 }
 
 async function load(database: Database, modelId: string): Promise<LoadedModels> {
+  return tracked("recommendation models: load", () => loadModels(database, modelId));
+}
+
+async function loadModels(database: Database, modelId: string): Promise<LoadedModels> {
   const started = performance.now();
   const chunks = await database.prisma.recModelChunk.findMany({
     where: { model_id: modelId },

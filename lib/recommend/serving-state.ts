@@ -7,8 +7,10 @@
  * load. A state past its TTL keeps serving while the next one loads (no request waits on the
  * reload); a state forgotten after a change is not served again.
  */
+
 import { db, getDatabase, type Prisma } from "@/lib/db/client";
 import type { Item, Strategy } from "@/lib/db/generated/client";
+import { tracked } from "@/lib/health/event-loop";
 import { ApiError, conflict, notFound } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
 import type { TRule } from "@/lib/touchpoints/schemas";
@@ -68,6 +70,10 @@ async function dbNow(prisma: Prisma): Promise<Date> {
  * SERVING_TTL_MS costs a few small queries whatever the catalog's size.
  */
 async function load(touchpointId: string, previous?: ServingState): Promise<ServingState> {
+  return tracked(`serving state: load ${touchpointId}`, () => loadState(touchpointId, previous));
+}
+
+async function loadState(touchpointId: string, previous?: ServingState): Promise<ServingState> {
   const prisma = await db();
   const checkedAt = await dbNow(prisma);
   const touchpoint = await findTouchpointRow(prisma, touchpointId);

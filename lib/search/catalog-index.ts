@@ -17,6 +17,7 @@
 import { type Database, getDatabase } from "@/lib/db/client";
 import type { Item } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
+import { tracked } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 import { timeSlice } from "@/lib/time-slice";
@@ -65,7 +66,11 @@ export class Catalog {
   constructor(private readonly database: Database) {}
 
   /** Loads every item (in pages by id) and the synonyms. */
-  async build(): Promise<void> {
+  build(): Promise<void> {
+    return tracked("search index: build", () => this.buildAll());
+  }
+
+  private async buildAll(): Promise<void> {
     const started = performance.now();
     const clock = await this.databaseNow();
     const slice = timeSlice();
@@ -136,7 +141,11 @@ export class Catalog {
     this.lastLook = 0;
   }
 
-  private async look(): Promise<void> {
+  private look(): Promise<void> {
+    return tracked("search index: look for changes", () => this.lookForChanges());
+  }
+
+  private async lookForChanges(): Promise<void> {
     this.lastLook = Date.now();
     const clock = await this.databaseNow();
     const full = Date.now() - this.reconciledAt > RECONCILE_MS;
