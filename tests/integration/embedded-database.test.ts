@@ -3,6 +3,7 @@
  * is the embedded database's thread and its wire-protocol socket (lib/db/embedded), where every
  * connection takes turns on PGlite's one backend.
  */
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -138,6 +139,30 @@ describe("the database connection", () => {
 });
 
 describe("the embedded database's data directory", () => {
+  it("is hosted again after its process is killed (SIGKILL): the thread died with it, the socket is replaced", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lumen-killed-"));
+    try {
+      const child = spawn(process.execPath, ["--import", "tsx", "tests/integration/support/embedded-host.ts", dir], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      await new Promise<void>((ready, fail) => {
+        child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && ready());
+        child.once("exit", (code) => fail(new Error(`the host exited (${code}) before it was ready`)));
+      });
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGKILL");
+      await exited;
+      expect(existsSync(join(socketDirFor(dir), ".s.PGSQL.5432"))).toBe(true); // left behind
+      const again = await openPglite(dir);
+      expect(again.embedded).toBeDefined(); // hosts it: nobody else answers on the old socket
+      const rows = await again.sql.query<{ v: string }>("SELECT v FROM killed");
+      expect(rows).toEqual([{ v: "committed before the kill" }]);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("is hosted once: a second opener connects to the host's socket, a stale socket is replaced", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lumen-embedded-"));
     try {
