@@ -1,10 +1,11 @@
 /**
  * Who is calling: a Bearer token (users and API clients) or the Auth.js session cookie of the
  * browser. The user or client behind it is read from the database at most once per
- * PRINCIPAL_TTL_MS per process (the content routes take thousands of calls a second); a change
- * made through this service (disable, role, revoke) forgets the cached copies at once, so it
- * takes effect at once in this process and within PRINCIPAL_TTL_MS in other processes (the CLI,
- * other web processes on PostgreSQL).
+ * PRINCIPAL_TTL_MS per process (the content routes take thousands of calls a second), in the
+ * background while the previous copy answers; a change made through this service (disable, role,
+ * revoke) forgets the cached copies at once, so it takes effect at once in this process and
+ * within PRINCIPAL_TTL_MS and one database read in other processes (the CLI, other web processes
+ * on PostgreSQL).
  */
 import { decode } from "next-auth/jwt";
 import { type Database, getDatabase, openDatabase } from "@/lib/db/client";
@@ -20,7 +21,18 @@ export const PRINCIPAL_TTL_MS = 1000;
 /** Verified bearer tokens and principals kept; the oldest goes first beyond this. */
 const KEPT = 10_000;
 
-type Cached = { at: number; principal: Promise<Principal | undefined>; settled?: { value: Principal | undefined } };
+/**
+ * Past PRINCIPAL_TTL_MS a cached copy still answers while a fresh read runs, up to this age; an
+ * older one (the database has not answered for this long) is not trusted and the request waits.
+ */
+const STALE_LIMIT_MS = 30_000;
+
+type Cached = {
+  at: number;
+  principal: Promise<Principal | undefined>;
+  settled?: { value: Principal | undefined };
+  refreshing?: boolean;
+};
 const principals = perDatabase("auth.principals", () => new Map<string, Cached>());
 const tokens = processWide("auth.tokens", () => new Map<string, TokenClaims & { exp: number }>());
 
@@ -35,7 +47,25 @@ export async function principalFor(kind: "user" | "client", id: string): Promise
   const cache = principals(database);
   const key = `${kind}:${id}`;
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < PRINCIPAL_TTL_MS) return hit.principal;
+  const age = hit ? Date.now() - hit.at : Number.POSITIVE_INFINITY;
+  if (hit && age < PRINCIPAL_TTL_MS) return hit.principal;
+  if (hit?.settled && age < STALE_LIMIT_MS) {
+    // Answer from the copy read a moment ago and read again in the background: a request never
+    // waits for the database (busy with a long statement) just because a second has passed.
+    if (!hit.refreshing) {
+      hit.refreshing = true;
+      readPrincipal(database.prisma, kind, id).then(
+        (value) => {
+          if (cache.get(key) === hit)
+            cache.set(key, { at: Date.now(), principal: Promise.resolve(value), settled: { value } });
+        },
+        () => {
+          hit.refreshing = false;
+        },
+      );
+    }
+    return Promise.resolve(hit.settled.value);
+  }
   const principal = readPrincipal(database.prisma, kind, id);
   const entry: Cached = { at: Date.now(), principal };
   cache.set(key, entry);

@@ -6,8 +6,8 @@ import * as client from "@/app/api/latest/settings/api-clients/[client_id]/route
 import * as clients from "@/app/api/latest/settings/api-clients/route";
 import * as oneUser from "@/app/api/latest/settings/users/[user_id]/route";
 import * as users from "@/app/api/latest/settings/users/route";
-import { PRINCIPAL_TTL_MS } from "@/lib/auth/resolve-principal";
-import { db } from "@/lib/db/client";
+import { PRINCIPAL_TTL_MS, resolvePrincipal } from "@/lib/auth/resolve-principal";
+import { db, getDatabase } from "@/lib/db/client";
 import { call, tokenFor } from "./http";
 
 describe("POST /auth/token", () => {
@@ -149,5 +149,21 @@ describe("the caller is read at most once a second", () => {
       status = (await write()).status;
     }
     expect(status).toBe(200);
+  });
+
+  it("answers from the copy read a moment ago while the database is busy, and reads it again in the background", async () => {
+    const headers = new Headers({ authorization: `Bearer ${await tokenFor("advanced")}` });
+    expect((await resolvePrincipal(headers)).subject).toBe("advanced@example.com");
+    await new Promise((r) => setTimeout(r, PRINCIPAL_TTL_MS + 50));
+    const database = await getDatabase();
+    await database.transaction(async (sql) => {
+      // Nobody reads users until this transaction ends (on PGlite: nobody reads anything).
+      await sql.query("LOCK TABLE users IN ACCESS EXCLUSIVE MODE");
+      const answer = await Promise.race([
+        resolvePrincipal(headers),
+        new Promise((r) => setTimeout(() => r("waited for the database"), 3000)),
+      ]);
+      expect(answer).toMatchObject({ subject: "advanced@example.com", role: "advanced" });
+    });
   });
 });
