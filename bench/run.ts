@@ -4,15 +4,27 @@
  */
 import { closeDatabase } from "@/lib/db/client";
 import { type Scenario, writeResult } from "./lib";
+import { dbTransport } from "./scenarios/db-transport";
 import { exportScenario } from "./scenarios/export";
 import { funnel } from "./scenarios/funnel";
 import { intake } from "./scenarios/intake";
 import { recsBuild } from "./scenarios/recs-build";
+import { responsive } from "./scenarios/responsive";
 import { search } from "./scenarios/search";
 import { send } from "./scenarios/send";
 import { serving } from "./scenarios/serving";
 
-const SCENARIOS: Scenario[] = [intake, search, serving, recsBuild, funnel, exportScenario, send];
+const SCENARIOS: Scenario[] = [
+  intake,
+  search,
+  serving,
+  recsBuild,
+  funnel,
+  exportScenario,
+  send,
+  responsive,
+  dbTransport,
+];
 
 const [name, ...options] = process.argv.slice(2).filter((a, i) => !(i === 0 && a === "--"));
 const chosen = name ? SCENARIOS.filter((s) => s.name === name) : SCENARIOS;

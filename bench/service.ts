@@ -13,6 +13,8 @@ export interface Service {
   token: (username: string) => Promise<string>;
   /** Resolves when the service prints a line matching `pattern` (printed since it started). */
   waitFor: (pattern: RegExp, timeoutMs: number) => Promise<void>;
+  /** Calls `listener` with every whole line the service prints from now on (stdout and stderr). */
+  onLine: (listener: (line: string) => void) => void;
   stop: () => Promise<void>;
 }
 
@@ -61,6 +63,13 @@ export async function startService(settings: Record<string, string>, say: (line:
   });
   let output = "";
   const waiters: { pattern: RegExp; resolve: () => void }[] = [];
+  const listeners: ((line: string) => void)[] = [];
+  const partial = { stdout: "", stderr: "" };
+  const toLines = (stream: keyof typeof partial, text: string) => {
+    const lines = (partial[stream] + text).split("\n");
+    partial[stream] = lines.pop() ?? "";
+    for (const line of lines) for (const listener of listeners) listener(line);
+  };
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-200_000);
     for (const w of [...waiters]) {
@@ -72,6 +81,8 @@ export async function startService(settings: Record<string, string>, say: (line:
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
+  child.stdout?.on("data", (chunk: Buffer) => toLines("stdout", chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => toLines("stderr", chunk.toString()));
   await waitReady(child, say);
   let stopping = false;
   child.once("exit", (code, signal) => {
@@ -117,6 +128,9 @@ export async function startService(settings: Record<string, string>, say: (line:
           },
         });
       }),
+    onLine: (listener) => {
+      listeners.push(listener);
+    },
     stop: async () => {
       stopping = true;
       if (child.exitCode !== null) return;
@@ -157,6 +171,10 @@ export async function touchpointReady(service: Service, token: string, id: strin
         return {} as Record<string, unknown>;
       });
     if (state.is_ready && !state.is_calculating) return id;
+    // A failed calculation is not retried (its job has no retries): waiting longer cannot help.
+    if (state.calculation_error && !state.is_calculating) {
+      throw new Error(`touchpoint ${id}: its calculation failed: ${state.calculation_error}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`touchpoint ${id} did not become ready`);
