@@ -4,7 +4,9 @@
  * Streams the file (CSV through csv-parse, NDJSON line by line, gunzip for .gz) into the intake
  * code (lib/data/ingest-batch.ts) in batches of 2,000, so files larger than memory work: one batch
  * is written while the next is read, and reading waits for the write (no further read-ahead).
- * Rejected rows are reported with their line number; they do not stop the import.
+ * Rejected rows are reported with their line number; they do not stop the import. Items of a CSV
+ * merge their attribute, category and description cells into the stored lists (a blank cell keeps
+ * the stored value); NDJSON records replace the lists they carry, like the API.
  * Exit codes: 0 done (even with rejected rows), 1 the file could not be read or written, 2 bad usage.
  */
 import { createReadStream } from "node:fs";
@@ -164,7 +166,11 @@ async function run(argv: string[]): Promise<number> {
   /** Validates and writes one batch; rows that could not be read count as rejected too. */
   async function send(batch: Entry[], offset: number): Promise<void> {
     const readable = batch.flatMap((entry, index) => (entry.error === undefined ? [{ entry, index }] : []));
-    const result = await ingestBatch({ kind, records: readable.map((r) => r.entry.record) });
+    const result = await ingestBatch({
+      kind,
+      records: readable.map((r) => r.entry.record),
+      mergeItemLists: format === "csv",
+    });
     const errors = [
       ...batch.flatMap((entry, index) => (entry.error === undefined ? [] : [{ index, detail: entry.error }])),
       ...result.errors.map((e) => ({ index: readable[e.index]?.index ?? 0, detail: e.detail })),

@@ -93,6 +93,24 @@ describe("csvRowToRecord", () => {
     });
   });
 
+  it("lets a flat column win over the JSON cell's entry of the same name or level", () => {
+    const record = csvRowToRecord("items", {
+      item_id: "a",
+      attributes:
+        '[{"attribute_name":"attribute_color","attribute_value":"red"},{"attribute_name":"attribute_size","attribute_value":"L"}]',
+      attribute_color: "blue",
+      categories: '[{"category_level":"category_level_0","category_name":"Home","category_type":""}]',
+      category_level_0: "Garden",
+    });
+    expect(record.attributes).toEqual([
+      { attribute_name: "attribute_color", attribute_value: "blue" },
+      { attribute_name: "attribute_size", attribute_value: "L" },
+    ]);
+    expect(record.categories).toEqual([
+      { category_level: "category_level_0", category_name: "Garden", category_type: "" },
+    ]);
+  });
+
   it("leaves malformed JSON as text instead of throwing", () => {
     expect(csvRowToRecord("items", { item_id: "a", categories: "[oops", category_level_0: "Home" })).toEqual({
       item_id: "a",

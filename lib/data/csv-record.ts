@@ -5,11 +5,14 @@
  * - numeric and boolean fields are converted (true/false/1/0/yes/no); a cell that does not convert
  *   is kept as text so validation rejects the row with a clear reason instead of guessing;
  * - items: `attribute_<name>` columns -> attributes, `category_level_0..4` -> categories,
- *   `description` / `description_<lang>` -> descriptions;
+ *   `description` / `description_<lang>` -> descriptions; the import merges these into the stored
+ *   lists by name, level and language (lib/data/merge-lists.ts), so a CSV with only an
+ *   `attribute_color` column changes the colour and keeps the other attributes;
  * - list fields (images, cookie_ids, item_ids) are split on `|`; a cell starting with `[` in a list
  *   or structured field (attributes, categories, descriptions, images, custom) is read as JSON.
  * Pure functions: no database; settings are read only when a timestamp is validated.
  */
+import { ITEM_LIST_KEYS, type ItemListField, mergeList } from "./merge-lists";
 import { type IntakeKind, RECORD_SCHEMAS } from "./schemas";
 
 /** The fields a record of the kind has: read off its intake schema, so the two cannot drift. */
@@ -60,12 +63,12 @@ function convert(field: string, cell: string): unknown {
   return cell;
 }
 
-/** Adds the entries built from flat columns to the JSON column's list, if there was one. */
-function appendTo(record: Record<string, unknown>, field: string, entries: unknown[]): void {
+/** Merges the entries built from flat columns into the JSON column's list, if there was one (flat columns win). */
+function appendTo(record: Record<string, unknown>, field: ItemListField, entries: unknown[]): void {
   if (entries.length === 0) return;
   const current = record[field];
   if (current === undefined) record[field] = entries;
-  else if (Array.isArray(current)) record[field] = [...current, ...entries];
+  else if (Array.isArray(current)) record[field] = mergeList(current, entries, ITEM_LIST_KEYS[field]);
   // anything else is a malformed JSON cell: left as it is, validation rejects the row
 }
 

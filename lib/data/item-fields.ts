@@ -9,15 +9,13 @@
 import { z } from "zod";
 import type { Item } from "@/lib/db/generated/client";
 import { formatTimestamp } from "@/lib/http/timestamps";
+import { int4, intakeId, jsonProblem, money, storableJson, storableString, text } from "./intake-fields";
 import { ITEM_COLUMNS, type ItemColumn, type ItemColumnName } from "./item-columns";
 import { ZTimestampInput } from "./timestamp-input";
 
-const text = (max = 2000) => z.string().max(max, `at most ${max} characters`);
-const money = z.number().finite().min(0, "must not be negative");
-
 export const ZAttribute = z.object({
   attribute_name: z.string().regex(/^attribute_[a-z0-9_]+$/, "must look like attribute_<name> (lowercase)"),
-  attribute_value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
+  attribute_value: z.union([storableString(), z.number(), z.boolean()]).transform(String),
 });
 export const ZCategory = z.object({
   category_level: z.enum([
@@ -40,8 +38,13 @@ export const ADDITIONAL_DATA_LIMIT = 16_384;
 
 const ZAdditionalData = z
   .record(z.string(), z.unknown())
-  .refine((v) => new TextEncoder().encode(JSON.stringify(v)).length <= ADDITIONAL_DATA_LIMIT, {
-    message: `at most ${ADDITIONAL_DATA_LIMIT} bytes as JSON`,
+  .superRefine((v, ctx) => {
+    // Storable first: the size is measured on JSON.stringify, which a deeply nested value would overflow.
+    const problem = jsonProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
+    else if (new TextEncoder().encode(JSON.stringify(v)).length > ADDITIONAL_DATA_LIMIT) {
+      ctx.addIssue({ code: "custom", message: `at most ${ADDITIONAL_DATA_LIMIT} bytes as JSON` });
+    }
   })
   .describe(
     `The shop's own data about the item, a JSON object (at most ${ADDITIONAL_DATA_LIMIT} bytes): stored as sent, returned by smart-search when filter_columns lists additional_item_data; not searched and not a rule filter.`,
@@ -72,7 +75,7 @@ const plain =
     item[name];
 const DETAILS: Record<ItemColumnName, FieldDetails> = {
   item_id: {
-    input: z.string().trim().min(1, "required").max(200, "at most 200 characters"),
+    input: intakeId(),
     sql: { type: "text", fallback: "''" },
     output: z.string(),
     read: plain("item_id"),
@@ -84,7 +87,7 @@ const DETAILS: Record<ItemColumnName, FieldDetails> = {
     read: plain("item_name"),
   },
   alternative_id: {
-    input: z.string().max(200).nullable(),
+    input: text(200).nullable(),
     sql: { type: "text", fallback: "NULL" },
     output: z.string().nullable(),
     read: plain("alternative_id"),
@@ -108,10 +111,7 @@ const DETAILS: Record<ItemColumnName, FieldDetails> = {
     read: plain("is_active"),
   },
   stock: {
-    input: z
-      .number()
-      .int()
-      .min(0)
+    input: int4(0)
       .nullable()
       .describe("Units in stock; 0 keeps the item out of every response, null means not tracked"),
     sql: { type: "integer", fallback: "NULL" },
@@ -125,13 +125,13 @@ const DETAILS: Record<ItemColumnName, FieldDetails> = {
     read: (item, c) => c.trackedUrl(item.product_url, c.touchpoint_id, c.touchpoint_type),
   },
   product_price: {
-    input: money,
+    input: money(),
     sql: { type: "float8", fallback: "0" },
     output: z.number(),
     read: plain("product_price"),
   },
   original_price: {
-    input: money,
+    input: money(),
     sql: { type: "float8", fallback: "0" },
     output: z.number(),
     read: plain("original_price"),
@@ -179,7 +179,7 @@ const DETAILS: Record<ItemColumnName, FieldDetails> = {
     read: plain("descriptions"),
   },
   custom: {
-    input: z.array(z.unknown()).max(200),
+    input: storableJson(z.array(z.unknown()).max(200)),
     sql: { type: "jsonb", fallback: "'[]'::jsonb" },
     output: z.array(z.unknown()).describe("smart-search only"),
     read: plain("custom"),

@@ -19,7 +19,7 @@ function intakeOp<K extends IntakeKind>(kind: K, what: string) {
     path: `/data/${kind}`,
     tag: "Data intake",
     summary: `Upsert up to ${MAX_BATCH.toLocaleString("en")} ${what}`,
-    description: `Bulk upsert. Answers received/upserted counts and the bad records by index with the reason; good records are kept. Roles advanced and super, and API clients with those roles, may write data (403 for role user). Body limit 10 MB.`,
+    description: `Bulk upsert. Each record is judged on its own: the bad ones are answered by index with the field and the reason, the good ones are kept (a record given twice: the last one wins). upserted counts the rows written (an event already stored counts zero). Sending a batch again is safe. Roles advanced and super, and API clients with those roles, may write data (403 for role user). Body limit 10 MB.`,
     auth: "advanced",
     bodyLimit: 10 * MB,
     body: z.object({

@@ -4,6 +4,12 @@
  * order_id counts as one order) and last_purchase_at. Recomputed from the events of the given
  * customers, so re-running it is always safe. A daily job runs it for everyone whose 180-day
  * count may have dropped as the window moves (lib/jobs).
+ *
+ * The customers' rows are locked in key order (the UPDATE's own order would follow its join), so
+ * writers of overlapping customers wait for each other instead of deadlocking. In a transaction
+ * (intake) the lock is a statement of its own first: the UPDATE's snapshot is then taken once the
+ * lock is granted and sees the events of every writer that held it before (within one statement,
+ * a writer that waited for the lock would sum events without the other's and overwrite its total).
  */
 import type { SqlRunner } from "@/lib/db/client";
 
@@ -17,8 +23,14 @@ export async function refreshCustomerAggregates(options: {
   const { sql, customerIds } = options;
   if (customerIds.length === 0) return 0;
   const since = new Date((options.now ?? new Date()).getTime() - PURCHASE_WINDOW_DAYS * 86_400_000);
+  await sql.query("SELECT 1 FROM customers WHERE customer_id = ANY($1::text[]) ORDER BY customer_id FOR UPDATE", [
+    customerIds,
+  ]);
   const rows = await sql.query(
-    `UPDATE customers c SET
+    `WITH ids AS MATERIALIZED (
+       SELECT customer_id FROM customers WHERE customer_id = ANY($1::text[]) ORDER BY customer_id FOR UPDATE
+     )
+     UPDATE customers c SET
         clv_value = a.clv,
         purchases_180d = a.recent,
         last_purchase_at = a.last
@@ -27,7 +39,7 @@ export async function refreshCustomerAggregates(options: {
               COALESCE(SUM(e.quantity * e.price), 0) AS clv,
               COUNT(DISTINCT COALESCE(e.order_id, 'event:' || e.id::text)) FILTER (WHERE e."timestamp" >= $2) AS recent,
               MAX(e."timestamp") AS last
-       FROM unnest($1::text[]) AS ids(customer_id)
+       FROM ids
        LEFT JOIN events e ON e.customer_id = ids.customer_id AND e.event_type = 'purchase'
        GROUP BY ids.customer_id
      ) a
@@ -41,7 +53,7 @@ export async function refreshCustomerAggregates(options: {
 /** The customers whose 180-day count may be stale: anyone with a purchase in the window. */
 export async function refreshMovingWindow(options: { sql: SqlRunner; now?: Date }): Promise<number> {
   const ids = await options.sql.query<{ customer_id: string }>(
-    "SELECT customer_id FROM customers WHERE purchases_180d > 0",
+    "SELECT customer_id FROM customers WHERE purchases_180d > 0 ORDER BY customer_id",
   );
   let total = 0;
   for (let i = 0; i < ids.length; i += 5000) {

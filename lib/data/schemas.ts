@@ -4,12 +4,11 @@
  * one bad record is reported by index and the good ones are kept.
  */
 import { z } from "zod";
+import { int4, intakeId, money, text } from "./intake-fields";
 import { ZItemInput } from "./item-fields";
 import { ZTimestampInput } from "./timestamp-input";
 
-const id = z.string().trim().min(1, "required").max(200, "at most 200 characters");
-const text = (max = 2000) => z.string().max(max, `at most ${max} characters`);
-const money = z.number().finite().min(0, "must not be negative");
+const id = intakeId();
 
 export { ZAttribute, ZCategory, ZDescription, ZItemInput } from "./item-fields";
 export { ZTimestampInput } from "./timestamp-input";
@@ -29,12 +28,10 @@ export const ZCustomerInput = z
       .nullable()
       .optional(),
     gender: text(20).optional(),
-    age: z.number().int().min(0).max(130).nullable().optional(),
+    age: int4(0, 130).nullable().optional(),
     city: text(200).optional(),
     country: text(200).optional(),
-    segment_id: z
-      .string()
-      .max(200)
+    segment_id: text(200)
       .regex(/^[A-Za-z0-9_.:-]*$/, "letters, digits, _ . : - only")
       .optional(),
     segment_name: text(200).optional(),
@@ -55,8 +52,8 @@ export const ZEventInput = z
     customer_id: id.optional(),
     cookie_id: id.optional(),
     item_id: id.optional(),
-    quantity: z.number().int().min(1).max(1_000_000).default(1),
-    price: money.default(0).describe("Unit price; a purchase's value is quantity x price"),
+    quantity: int4(1, 1_000_000).default(1),
+    price: money().default(0).describe("Unit price; a purchase's value is quantity x price"),
     timestamp: ZTimestampInput,
     term: text(200).optional(),
     order_id: id.optional(),
@@ -74,7 +71,7 @@ export const ZEventInput = z
     }
   })
   .describe(
-    "An event. Re-sending is idempotent: by event_id, else by (event_type, customer, item, order_id, timestamp).",
+    "An event. Re-sending is idempotent: by event_id, else by (event_type, customer or cookie, item, order_id, timestamp, quantity, price and, for order lines, the line's position among identical lines of the batch).",
   );
 export type TEventInput = z.output<typeof ZEventInput>;
 
@@ -82,7 +79,7 @@ export const ZDiscountInput = z
   .object({
     discount_id: id,
     discount_name: text(500).optional(),
-    leaflet_id: z.string().max(200).optional(),
+    leaflet_id: text(200).optional(),
     item_ids: z.array(id).max(10_000).optional(),
     discount_percent: z.number().min(0).max(100).optional(),
     valid_from: ZTimestampInput.nullable().optional(),
@@ -109,7 +106,12 @@ export const MAX_BATCH = 10_000;
 
 export const ZIntakeResult = z.object({
   received: z.number().int(),
-  upserted: z.number().int(),
-  errors: z.array(z.object({ index: z.number().int(), detail: z.string() })),
+  upserted: z
+    .number()
+    .int()
+    .describe("Rows written: a record given twice in the batch counts once, an event already stored zero"),
+  errors: z
+    .array(z.object({ index: z.number().int(), detail: z.string() }))
+    .describe("The records not stored, by index in the batch, with the field and the reason"),
 });
 export type TIntakeResult = z.infer<typeof ZIntakeResult>;

@@ -31,8 +31,12 @@ function valueExpr(col: Column, row = "r"): string {
   }
 }
 
-/** INSERT of new keys (statement 1) and UPDATE of existing ones (statement 2); run both in one transaction. */
-export function upsertStatements(spec: TableSpec): { insert: string; update: string } {
+/**
+ * INSERT of new keys (statement 1), a lock of the existing ones (statement 2) and their UPDATE
+ * (statement 3); run them in one transaction. Keys are inserted and locked in key order, so two
+ * concurrent batches with overlapping keys wait for each other instead of deadlocking.
+ */
+export function upsertStatements(spec: TableSpec): { insert: string; lock: string; update: string } {
   const cols = spec.columns;
   const touch = spec.touch ?? [];
   const insert = `INSERT INTO "${spec.table}" ("${spec.key}", ${[...cols.map((c) => `"${c.name}"`), ...touch.map((t) => `"${t}"`)].join(", ")})
@@ -41,15 +45,18 @@ SELECT r->>'${spec.key}', ${[
     ...touch.map(() => "now()"),
   ].join(", ")}
 FROM jsonb_array_elements($1::jsonb) AS r
+ORDER BY r->>'${spec.key}'
 ON CONFLICT ("${spec.key}") DO NOTHING
 RETURNING "${spec.key}" AS key`;
+  const lock = `SELECT 1 FROM "${spec.table}" WHERE "${spec.key}" = ANY($1::text[]) ORDER BY "${spec.key}" FOR UPDATE`;
   const update = `UPDATE "${spec.table}" AS t SET ${[
     ...cols.map((c) => `"${c.name}" = CASE WHEN s.r ? '${c.name}' THEN ${valueExpr(c, "s.r")} ELSE t."${c.name}" END`),
     ...touch.map((x) => `"${x}" = now()`),
   ].join(", ")}
 FROM jsonb_array_elements($1::jsonb) AS s(r)
-WHERE t."${spec.key}" = s.r->>'${spec.key}' AND NOT (s.r->>'${spec.key}' = ANY($2::text[]))`;
-  return { insert, update };
+WHERE t."${spec.key}" = s.r->>'${spec.key}' AND NOT (s.r->>'${spec.key}' = ANY($2::text[]))
+RETURNING 1`;
+  return { insert, lock, update };
 }
 
 /** Merges records with the same key (later fields win), keeping first-seen order. */
