@@ -40,10 +40,15 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("models across instances", () =>
     const database = await getDatabase();
     const rows = await database.sql.query<{ name: string }>("SELECT current_database() AS name");
     const url = withDatabaseName(process.env.TEST_DATABASE_URL!, rows[0]!.name);
-    child = spawn("npx", ["tsx", "tests/integration/support/model-watcher.ts", url, "mi-alice"], {
-      env: { ...process.env, LOG_LEVEL: "error" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    // node itself, not npx: killing npx left the watcher running after the tests.
+    child = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/integration/support/model-watcher.ts", url, "mi-alice"],
+      {
+        env: { ...process.env, LOG_LEVEL: "error" },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const lines: { modelId: string; top: string | null }[] = [];
     createInterface({ input: child.stdout! }).on("line", (line) => lines.push(JSON.parse(line)));
     const waitFor = async (modelId: string, ms: number) => {
