@@ -110,13 +110,16 @@ async function loadState(touchpointId: string, previous?: ServingState): Promise
   }
   // A learned kind may place any item for someone: every eligible row is kept (./learned-kinds.ts).
   const allItems = strategies.some((st) => rulesOf(st).some((r) => isLearnedKind(r.rule_type)));
-  if (allItems) watchModels(await getDatabase());
+  const database = await getDatabase();
+  if (allItems) watchModels(database);
+  // Raw rows through pg (same names and types as Prisma's Item, as lib/search/catalog-index.ts
+  // reads them): pg parses them as they arrive, where Prisma converts the whole catalog in one go
+  // on the thread that answers requests.
   const rows = allItems
-    ? await prisma.$queryRawUnsafe<Item[]>(`SELECT i.* FROM items i WHERE ${ELIGIBLE}`)
-    : await prisma.$queryRawUnsafe<Item[]>(
-        `SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`,
+    ? await database.sql.query<Item>(`SELECT i.* FROM items i WHERE ${ELIGIBLE}`)
+    : await database.sql.query<Item>(`SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`, [
         [...wanted],
-      );
+      ]);
   if (allItems) for (const r of rows) wanted.add(r.item_id);
   // A few eligible items outside every list, from a place in the catalog that depends on the
   // touchpoint (the primary key's order: no scan): the last resort when lists run dry.
