@@ -98,6 +98,19 @@ const ZEnv = z
     /** Viber messages handed to the provider per second, per process (0: unlimited). */
     VIBER_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    /**
+     * Rows each in-memory write buffer (impression counts per touchpoint and day, search events)
+     * holds at most while the database is slow or away; beyond it rows are dropped, counted and logged.
+     */
+    EVENT_BUFFER_MAX: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
+    /**
+     * How long the server keeps an idle keep-alive connection open: longer than the clients' and
+     * load balancers' own idle time (60 s is common), so the server is never the one that closes a
+     * connection a client is about to reuse.
+     */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(299_000).default(65_000),
+    /** How long a request's headers may take to arrive: above the keep-alive timeout, at most node's 300 s request timeout. */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(66_000),
     /** Proxies whose X-Forwarded-For is believed (IPs and CIDR ranges, comma-separated; none by default). */
     TRUSTED_PROXIES: z
       .string()
@@ -114,6 +127,13 @@ const ZEnv = z
         if (when && !e[name]) ctx.addIssue({ code: "custom", path: [name], message: `is required when ${why}` });
       }
     };
+    if (e.HTTP_HEADERS_TIMEOUT_MS <= e.HTTP_KEEP_ALIVE_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HTTP_HEADERS_TIMEOUT_MS"],
+        message: `must be above HTTP_KEEP_ALIVE_TIMEOUT_MS (${e.HTTP_KEEP_ALIVE_TIMEOUT_MS})`,
+      });
+    }
     need(e.SMS_PROVIDER === "twilio", ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "SMS_SENDER"], "SMS_PROVIDER=twilio");
     need(
       e.VIBER_PROVIDER === "infobip",

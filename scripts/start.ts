@@ -8,7 +8,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { join } from "node:path";
 import next from "next";
 import { GET as contentRoute } from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
@@ -18,10 +17,10 @@ import { scheduleDemoLoad } from "@/lib/data/demo/schedule-demo-load";
 import { closeDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
 import { env } from "@/lib/env";
-import { watchEventLoop } from "@/lib/health/event-loop";
-import { markPeer } from "@/lib/http/client-address";
+import { markListening, watchEventLoop } from "@/lib/health/event-loop";
 import { directRoutes } from "@/lib/http/direct-routes";
-import { withoutApiTrailingSlash } from "@/lib/http/trailing-slash";
+import { preloadNextEntries } from "@/lib/http/next-preload";
+import { createApiServer } from "@/lib/http/server";
 import { stopBoss } from "@/lib/jobs/boss";
 import { startWorkerThread, type WorkerThread } from "@/lib/jobs/thread/start-thread";
 import { log } from "@/lib/log";
@@ -99,16 +98,14 @@ if (settings.DEMO_DATA) await scheduleDemoLoad();
 const app = next({ dev, dir: root, port: settings.PORT, hostname: "localhost" });
 const handler = app.getRequestHandler();
 await app.prepare();
+if (!dev) await preloadNextEntries(app);
 // The content route (every page view, every search keystroke) goes straight to its handler; all
 // else through Next. The dev server leaves it to Next, so edits to it reload as usual.
 const direct = dev ? () => false : directRoutes([{ operation: contentOp, GET: contentRoute }]);
-const server = createServer((req, res) => {
-  markPeer(req); // the socket's address for rate limits, whatever the client sent
-  // POST /campaignings/ (the spec's form) is answered, not redirected (a redirect loses the body).
-  if (req.url) req.url = withoutApiTrailingSlash(req.url);
-  if (!direct(req, res)) void handler(req, res);
-});
+// Keep-alive, header timeouts and bodies left unread: lib/http/server.ts.
+const server = createApiServer({ direct, fallback: (req, res) => void handler(req, res) });
 server.listen(settings.PORT, () => {
+  markListening();
   void warmSearchIndex();
   void startIdentityIndex();
   console.log(
@@ -129,9 +126,9 @@ async function shutdown(signal: string) {
   workerChild?.kill("SIGTERM");
   await workerThread?.stop();
   await stopBoss();
-  // Counted and buffered in memory: written before the database closes.
-  await flushSearchEvents();
-  await flushImpressions();
+  // Counted and buffered in memory: written before the database closes, retried for a few
+  // seconds if the database fails; what could not be written is logged with its count.
+  await Promise.all([flushSearchEvents({ withinMs: 5000 }), flushImpressions({ withinMs: 5000 })]);
   await stopIdentityIndex();
   await closeDatabase();
   process.exit(0);

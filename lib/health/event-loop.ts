@@ -58,6 +58,18 @@ export function watchEventLoop(): void {
   tick.unref();
 }
 
+/**
+ * The service starts answering: the figures start again from here (start-up's module loading and
+ * migrations hold the thread before anyone can connect; its stalls stay in the log).
+ */
+export function markListening(): void {
+  state.window?.reset();
+  state.total?.reset();
+  state.windowStart = Date.now();
+  state.stalls = 0;
+  state.longestStallMs = 0;
+}
+
 function reportStall(ms: number): void {
   state.stalls++;
   state.longestStallMs = Math.max(state.longestStallMs, ms);
@@ -96,6 +108,7 @@ function summary(h: IntervalHistogram): DelaySummary {
 export interface EventLoopStats {
   /** Since the current window began (at most a minute). */
   recent: DelaySummary & { window_s: number };
+  /** Since the service started answering requests. */
   since_start: DelaySummary;
   stalls_over_200ms: number;
   longest_stall_ms: number;

@@ -33,6 +33,7 @@ import {
   releaseKey,
 } from "./idempotency";
 import { MB, type Operation } from "./operation";
+import { DRAIN_LIMIT } from "./server";
 
 /** A JSON answer serialized already (a cached response body): sent as it is. */
 export class JsonText {
@@ -279,7 +280,11 @@ async function readBody(request: Request, op: Operation): Promise<{ text: string
 
 async function readLimited(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (declared > limit) throw tooLarge(limit);
+  if (declared > limit) {
+    // Answered before any of it is read: the server reads the body after the answer and drops it
+    // (lib/http/server.ts), up to its bound.
+    throw declared - limit > DRAIN_LIMIT ? closing(tooLarge(limit)) : tooLarge(limit);
+  }
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -289,10 +294,29 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
+      // Not reader.cancel(): on Next's request (node's request as the body) that destroys the
+      // socket before the 413 is written, and the client, still sending, sees EPIPE or ECONNRESET.
+      // The rest is read and dropped (up to DRAIN_LIMIT bytes, then Connection: close), so a
+      // client that sends its whole body before it reads the answer (most do) gets the 413.
+      throw (await discard(reader, DRAIN_LIMIT)) ? tooLarge(limit) : closing(tooLarge(limit));
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads the rest of a body and drops it; false when it goes on past `max` bytes (left unread). */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, max: number): Promise<boolean> {
+  let dropped = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return true;
+    dropped += value.byteLength;
+    if (dropped > max) return false;
+  }
+}
+
+/** The error answered with Connection: close (the server closes the connection after it). */
+function closing(error: ApiError): ApiError {
+  return new ApiError(error.status, error.code, error.detail, error.errors, { ...error.headers, Connection: "close" });
 }

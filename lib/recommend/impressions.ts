@@ -1,46 +1,74 @@
 /**
- * Impressions of served content, counted in memory and written every few seconds (one upsert per
- * touchpoint and day), so the hot content route does no extra write per request. The counts are
- * process-wide (every copy of this module adds to them) and written at shutdown too.
+ * Impressions of served content, counted in memory per touchpoint and day and written every few
+ * seconds (one statement per 100 touchpoints), so the hot content route does no extra write per
+ * request. The counts are process-wide (every copy of this module adds to them), kept through a
+ * failed write and retried (lib/durable-buffer.ts), and written at shutdown too.
  */
-import { db } from "@/lib/db/client";
-import { log } from "@/lib/log";
+
+import { getDatabase } from "@/lib/db/client";
+import { type BufferEntry, DurableBuffer } from "@/lib/durable-buffer";
+import { env } from "@/lib/env";
 import { processWide } from "@/lib/process-wide";
 
-const state = processWide("recommend.impressions", () => ({
-  pending: new Map<string, number>(),
-  timer: undefined as NodeJS.Timeout | undefined,
-}));
+const FLUSH_MS = 5000;
+const CHUNK = 100;
+const DAY_MS = 86_400_000;
 
-export function recordImpression(touchpointId: string): void {
-  const { pending } = state;
-  pending.set(touchpointId, (pending.get(touchpointId) ?? 0) + 1);
-  state.timer ??= setTimeout(() => void flushImpressions(), 5000);
-  state.timer.unref?.();
+/** The day an impression counts for (UTC), worked out once a day rather than per request. */
+const clock = { day: "", ends: 0 };
+function today(): string {
+  const now = Date.now();
+  if (now >= clock.ends) {
+    clock.day = new Date(now).toISOString().slice(0, 10);
+    clock.ends = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+  }
+  return clock.day;
 }
 
-export async function flushImpressions(): Promise<void> {
-  const { pending } = state;
-  clearTimeout(state.timer);
-  state.timer = undefined;
-  if (pending.size === 0) return;
-  const batch = [...pending.entries()];
-  pending.clear();
-  const day = new Date().toISOString().slice(0, 10);
-  const prisma = await db();
-  for (const [touchpoint_id, n] of batch) {
-    try {
-      // A touchpoint deleted since it served has no impressions left to count (foreign key).
-      await prisma.$executeRawUnsafe(
-        `INSERT INTO touchpoint_impressions (touchpoint_id, day, impressions)
-         SELECT $1, $2::date, $3 WHERE EXISTS (SELECT 1 FROM touchpoints WHERE touchpoint_id = $1)
-         ON CONFLICT (touchpoint_id, day) DO UPDATE SET impressions = touchpoint_impressions.impressions + EXCLUDED.impressions`,
-        touchpoint_id,
-        day,
-        n,
-      );
-    } catch (error) {
-      log.warn("could not write impressions", { touchpoint_id, error });
-    }
-  }
+/** Key: `<day> <touchpoint id>` (a touchpoint id has no space); row: the count. */
+async function write(entries: readonly BufferEntry<number>[]): Promise<void> {
+  const rows = entries.map(([key, n]) => ({ d: key.slice(0, 10), t: key.slice(11), n }));
+  const { sql } = await getDatabase();
+  // A touchpoint deleted since it served has no impressions left to count (foreign key). One
+  // statement: all or none, so a failed write is retried whole without counting anything twice.
+  await sql.query(
+    `INSERT INTO touchpoint_impressions (touchpoint_id, day, impressions)
+     SELECT r->>'t', (r->>'d')::date, (r->>'n')::int
+     FROM jsonb_array_elements($1::jsonb) AS r
+     WHERE EXISTS (SELECT 1 FROM touchpoints t WHERE t.touchpoint_id = r->>'t')
+     ON CONFLICT (touchpoint_id, day) DO UPDATE SET impressions = touchpoint_impressions.impressions + EXCLUDED.impressions`,
+    [JSON.stringify(rows)],
+  );
+}
+
+const buffer = processWide(
+  "recommend.impression-buffer",
+  () =>
+    new DurableBuffer<number>({
+      name: "impression counts",
+      write,
+      flushMs: FLUSH_MS,
+      chunk: CHUNK,
+      max: env().EVENT_BUFFER_MAX,
+      merge: (buffered, added) => buffered + added,
+      describe: (counts) => ({ impressions: counts.reduce((sum, n) => sum + n, 0) }),
+    }),
+);
+
+export function recordImpression(touchpointId: string): void {
+  buffer.add(`${today()} ${touchpointId}`, 1);
+}
+
+/**
+ * Writes the counted impressions now. With `withinMs` (shutdown), retries a failed write for that
+ * long and logs what it could not write.
+ */
+export async function flushImpressions(options: { withinMs?: number } = {}): Promise<void> {
+  if (options.withinMs === undefined) await buffer.flush();
+  else await buffer.drain(options.withinMs);
+}
+
+/** Rows (touchpoint and day) held, written, dropped (buffer full) and failed write attempts. */
+export function impressionBufferStats() {
+  return buffer.stats();
 }
