@@ -18,6 +18,13 @@ describe("timestamps", () => {
     expect(formatTimestamp(parseTimestamp(local, "Europe/Prague")!, "Europe/Prague")).toBe(local);
   });
 
+  it("read years 0-99 as those years, not 1900-1999", () => {
+    expect(parseTimestamp("0050-01-01T00:00:00", "UTC")?.getUTCFullYear()).toBe(50);
+    expect(parseTimestamp("0050-06-01T12:00:00", "Europe/Prague")?.getUTCFullYear()).toBe(50);
+    expect(parseTimestamp("0004-02-29", "UTC")?.getUTCDate()).toBe(29); // year 4 was a leap year
+    expect(parseTimestamp("0050-02-29", "UTC")).toBeUndefined();
+  });
+
   it("reject impossible or malformed values", () => {
     expect(parseTimestamp("2026-02-30T10:00:00", "UTC")).toBeUndefined();
     expect(parseTimestamp("2026-01-01T25:00:00", "UTC")).toBeUndefined();

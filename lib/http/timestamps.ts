@@ -60,13 +60,12 @@ export function parseTimestamp(value: string, timeZone = env().TIMEZONE): Date |
   if (timeZone === "UTC") {
     // Fast path (bulk intake): no zone arithmetic, only the calendar check.
     const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "0"] = m;
-    const t = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s, Math.round(Number(`0.${frac}`) * 1000));
-    const c = new Date(t);
+    const c = new Date(utc(+y!, +mo! - 1, +d!, +h, +mi, +s, Math.round(Number(`0.${frac}`) * 1000)));
     const valid = c.getUTCMonth() === +mo! - 1 && c.getUTCDate() === +d! && +h <= 23 && +mi <= 59 && +s <= 59;
     return valid ? c : undefined;
   }
   const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "0"] = m;
-  const wall = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s, Math.round(Number(`0.${frac}`) * 1000));
+  const wall = utc(+y!, +mo! - 1, +d!, +h, +mi, +s, Math.round(Number(`0.${frac}`) * 1000));
   const check = new Date(wall);
   if (check.getUTCMonth() !== +mo! - 1 || check.getUTCDate() !== +d! || +h > 23 || +mi > 59 || +s > 59) {
     return undefined;
@@ -75,9 +74,16 @@ export function parseTimestamp(value: string, timeZone = env().TIMEZONE): Date |
   // (enough for every real zone, DST gaps resolve forward).
   const offsetAt = (t: number) => {
     const p = parts(new Date(t), timeZone);
-    return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(t / 1000) * 1000;
+    return utc(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!, 0) - Math.floor(t / 1000) * 1000;
   };
   let instant = wall - offsetAt(wall);
   instant = wall - offsetAt(instant);
   return new Date(instant);
+}
+
+/** Date.UTC, except that years 0-99 are those years (Date.UTC reads them as 1900-1999). */
+function utc(year: number, month: number, day: number, h: number, mi: number, s: number, ms: number): number {
+  const date = new Date(Date.UTC(year, month, day, h, mi, s, ms));
+  if (year >= 0 && year < 100) date.setUTCFullYear(year, month, day);
+  return date.getTime();
 }
