@@ -101,8 +101,12 @@ export async function ingestBatch(options: IngestOptions): Promise<TIntakeResult
       break;
     case "events": {
       // Keys from the whole batch (a line's position among identical lines), before any split.
-      const keys = eventKeys(good.map((g) => g.record as TEventInput));
-      for (const [i, g] of good.entries()) g.record = { ...toJson(g.record), ...keys[i] };
+      const key = eventKeyer();
+      const slice = timeSlice();
+      for (const g of good) {
+        g.record = { ...toJson(g.record), ...key(g.record as TEventInput) };
+        await slice();
+      }
       write = writeEvents;
       break;
     }
@@ -339,9 +343,14 @@ export function legacyDedupeKey(e: TEventInput, content = contentOf(e)): string 
  * (stored before quantity and price joined the key), the event is the one stored then, not new.
  */
 export function eventKeys(events: TEventInput[]): { dedupe_key: string; legacy_key?: string }[] {
+  return events.map(eventKeyer());
+}
+
+/** eventKeys one event at a time, in the batch's order (a long batch can then give way between events). */
+function eventKeyer(): (e: TEventInput) => { dedupe_key: string; legacy_key?: string } {
   const identical = new Map<string, number>();
   const seen = new Set<string>();
-  return events.map((e) => {
+  return (e) => {
     if (e.event_id) return { dedupe_key: eventDedupeKey(e) };
     const content = contentOf(e);
     let position = 0;
@@ -354,7 +363,7 @@ export function eventKeys(events: TEventInput[]): { dedupe_key: string; legacy_k
     if (seen.has(content)) return { dedupe_key };
     seen.add(content);
     return { dedupe_key, legacy_key: legacyDedupeKey(e, content) };
-  });
+  };
 }
 
 async function writeEvents(sql: SqlRunner, part: Good[]): Promise<Written> {
