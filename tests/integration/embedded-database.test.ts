@@ -141,16 +141,18 @@ describe("the database connection", () => {
 describe("the embedded database's data directory", () => {
   it("is hosted again after its process is killed (SIGKILL): the thread died with it, the socket is replaced", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lumen-killed-"));
+    let child: ReturnType<typeof spawn> | undefined;
     try {
-      const child = spawn(process.execPath, ["--import", "tsx", "tests/integration/support/embedded-host.ts", dir], {
+      child = spawn(process.execPath, ["--import", "tsx", "tests/integration/support/embedded-host.ts", dir], {
         stdio: ["ignore", "pipe", "inherit"],
       });
+      const host = child;
       await new Promise<void>((ready, fail) => {
-        child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && ready());
-        child.once("exit", (code) => fail(new Error(`the host exited (${code}) before it was ready`)));
+        host.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && ready());
+        host.once("exit", (code) => fail(new Error(`the host exited (${code}) before it was ready`)));
       });
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGKILL");
+      const exited = new Promise((r) => host.once("exit", r));
+      host.kill("SIGKILL");
       await exited;
       expect(existsSync(join(socketDirFor(dir), ".s.PGSQL.5432"))).toBe(true); // left behind
       const again = await openPglite(dir);
@@ -159,6 +161,7 @@ describe("the embedded database's data directory", () => {
       expect(rows).toEqual([{ v: "committed before the kill" }]);
       await again.close();
     } finally {
+      child?.kill("SIGKILL"); // a failed test must not leave its host running
       rmSync(dir, { recursive: true, force: true });
     }
   });
