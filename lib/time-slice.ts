@@ -5,7 +5,7 @@
  *   for (const x of many) { work(x); await slice(); }
  * The await costs nothing until the slice is used up.
  */
-export const SLICE_MS = 20;
+export const SLICE_MS = 8;
 
 export function timeSlice(budgetMs = SLICE_MS): () => Promise<void> | undefined {
   let start = performance.now();

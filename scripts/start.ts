@@ -14,7 +14,8 @@ import { GET as contentRoute } from "@/app/api/latest/touchpoint-studio/touchpoi
 import { ensureAuthSecret } from "@/lib/auth/secret";
 import { DEMO_USERS, ensureDemoUsers } from "@/lib/auth/users";
 import { scheduleDemoLoad } from "@/lib/data/demo/schedule-demo-load";
-import { closeDatabase } from "@/lib/db/client";
+import { startIntakeThread } from "@/lib/data/intake-thread/start-intake-thread";
+import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
 import { env } from "@/lib/env";
 import { markListening, watchEventLoop } from "@/lib/health/event-loop";
@@ -94,6 +95,8 @@ if (mode === "in-process") {
   });
 }
 if (settings.DEMO_DATA) await scheduleDemoLoad();
+// Intake batches (up to 10 MB of JSON each) are parsed, validated and written in a thread of their own.
+const intakeThread = await startIntakeThread({ database: await getDatabase() });
 
 const app = next({ dev, dir: root, port: settings.PORT, hostname: "localhost" });
 const handler = app.getRequestHandler();
@@ -124,7 +127,7 @@ async function shutdown(signal: string) {
   await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
   server.closeAllConnections();
   workerChild?.kill("SIGTERM");
-  await workerThread?.stop();
+  await Promise.all([workerThread?.stop(), intakeThread.stop()]);
   await stopBoss();
   // Counted and buffered in memory: written before the database closes, retried for a few
   // seconds if the database fails; what could not be written is logged with its count.

@@ -17,6 +17,7 @@ import { log } from "@/lib/log";
 import { identityChanged } from "@/lib/recommend/identity-index";
 import { forgetServingState } from "@/lib/recommend/serving-state";
 import { timeSlice } from "@/lib/time-slice";
+import { takeFieldWarnings } from "./intake-fields";
 import { ITEM_LIST_FIELDS, ITEM_LIST_KEYS, mergeList } from "./merge-lists";
 import { refreshCustomerAggregates } from "./refresh-customer-aggregates";
 import {
@@ -57,8 +58,28 @@ interface Written {
   ids: string[];
 }
 
+/** What a batch's write changed, for the caches of the thread that serves (applyIntakeEffects). */
+export interface IntakeChanges {
+  kind: IntakeKind;
+  /** Some part of the batch was written. */
+  wrote: boolean;
+  /** Keys of the items or customers written. */
+  ids: string[];
+}
+
 export async function ingestBatch(options: IngestOptions): Promise<TIntakeResult> {
+  const { result, changes } = await writeBatch(options);
+  await applyIntakeEffects({ database: options.database ?? (await getDatabase()), changes });
+  return result;
+}
+
+/**
+ * Validates and writes a batch without touching this thread's serving caches: a worker thread
+ * writes (lib/data/intake-thread), the thread that serves applies the changes.
+ */
+export async function writeBatch(options: IngestOptions): Promise<{ result: TIntakeResult; changes: IntakeChanges }> {
   const { kind, records } = options;
+  const unchanged: IntakeChanges = { kind, wrote: false, ids: [] };
   if (records.length > MAX_BATCH) {
     throw validationError([{ loc: ["body", kind], msg: `at most ${MAX_BATCH} records per request` }]);
   }
@@ -69,8 +90,12 @@ export async function ingestBatch(options: IngestOptions): Promise<TIntakeResult
   const slice = timeSlice();
   for (const [index, record] of records.entries()) {
     const parsed = schema.safeParse(record);
-    if (parsed.success) good.push({ index, record: parsed.data as Record<string, unknown> });
-    else {
+    if (parsed.success) {
+      // A value kept with a warning (an invalid phone number: the customer kept without it).
+      const warnings = takeFieldWarnings(parsed.data as Record<string, unknown>);
+      if (warnings.length) errors.push({ index, detail: storable(warnings.join("; ")) });
+      good.push({ index, record: parsed.data as Record<string, unknown> });
+    } else {
       // A path may hold the offending key itself (a JSON field's key with NUL): made visible.
       const detail = storable(
         parsed.error.issues.map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`).join("; "),
@@ -79,7 +104,7 @@ export async function ingestBatch(options: IngestOptions): Promise<TIntakeResult
     }
     await slice();
   }
-  if (good.length === 0) return { received: records.length, upserted: 0, errors };
+  if (good.length === 0) return { result: { received: records.length, upserted: 0, errors }, changes: unchanged };
 
   const database = options.database ?? (await getDatabase());
   const synthetic: Record<string, boolean> = options.synthetic ? { is_synthetic: true } : {};
@@ -120,21 +145,29 @@ export async function ingestBatch(options: IngestOptions): Promise<TIntakeResult
       log.warn("the events counter was not updated", { error, added: rows });
     });
   }
-  if (written.length > 0) {
-    // An item deactivated or out of stock must not be served: this process drops its serving
-    // caches at once; other processes within SERVING_TTL_MS (lib/recommend/serving-state.ts).
-    if (kind === "items") forgetServingState();
-    // Content requests resolve identities in memory (lib/recommend/identity-index.ts).
-    if (kind === "customers" || kind === "items") {
-      const ids = [...new Set(written.flatMap((w) => w.ids))];
-      await identityChanged({ database, ...(kind === "customers" ? { customerIds: ids } : { itemIds: ids }) });
-    }
-  }
   if (failed.length > 0) {
     errors.push(...failed);
     errors.sort((a, b) => a.index - b.index);
   }
-  return { received: records.length, upserted: rows, errors };
+  const ids = kind === "customers" || kind === "items" ? [...new Set(written.flatMap((w) => w.ids))] : [];
+  return {
+    result: { received: records.length, upserted: rows, errors },
+    changes: { kind, wrote: written.length > 0, ids },
+  };
+}
+
+/** Tells this thread's caches (and other threads and processes) what a batch's write changed. */
+export async function applyIntakeEffects(options: { database: Database; changes: IntakeChanges }): Promise<void> {
+  const { database, changes } = options;
+  if (!changes.wrote) return;
+  // An item deactivated or out of stock must not be served: this process drops its serving
+  // caches at once; other processes within SERVING_TTL_MS (lib/recommend/serving-state.ts).
+  if (changes.kind === "items") forgetServingState();
+  // Content requests resolve identities in memory (lib/recommend/identity-index.ts).
+  if (changes.kind === "customers" || changes.kind === "items") {
+    const ids = changes.ids;
+    await identityChanged({ database, ...(changes.kind === "customers" ? { customerIds: ids } : { itemIds: ids }) });
+  }
 }
 
 /**

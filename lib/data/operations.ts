@@ -22,6 +22,8 @@ function intakeOp<K extends IntakeKind>(kind: K, what: string) {
     description: `Bulk upsert. Each record is judged on its own: the bad ones are answered by index with the field and the reason, the good ones are kept (a record given twice: the last one wins). upserted counts the rows written (an event already stored counts zero). Sending a batch again is safe. Roles advanced and super, and API clients with those roles, may write data (403 for role user). Body limit 10 MB.`,
     auth: "advanced",
     bodyLimit: 10 * MB,
+    // Parsed and validated off the request thread (lib/data/ingest-request.ts), by this schema.
+    rawBody: true,
     body: z.object({
       [kind]: z.array(z.unknown()).max(MAX_BATCH, `at most ${MAX_BATCH} records per request`),
     } as Record<K, z.ZodArray<z.ZodUnknown>>),

@@ -54,6 +54,14 @@ function makePrisma(adapter: PrismaPg, kind: DbKind = "postgres") {
 }
 export type Prisma = ReturnType<typeof makePrisma>;
 
+/**
+ * A pool of its own on a database another part of the process opened already (a worker thread
+ * connecting to the embedded database's socket, or to PostgreSQL): never hosts PGlite itself.
+ */
+export function connectTo(kind: DbKind, url: string, max: number): Database {
+  return overPool(kind, url, max);
+}
+
 function overPool(kind: DbKind, url: string, max: number): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server closed (restart, failover, a dropped database) is replaced on

@@ -9,6 +9,7 @@ import { cachedPrincipal, resolvePrincipal } from "@/lib/auth/resolve-principal"
 import { hasRole, type Principal } from "@/lib/auth/roles";
 import { beginActivity } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
+import { parseJsonBody, validate } from "./body";
 import {
   ApiError,
   badRequest,
@@ -54,6 +55,8 @@ export interface HandlerContext<P, Q, B> {
   params: P;
   query: Q;
   body: B;
+  /** The body's bytes, for an operation declared with `rawBody` (its `body` is then undefined). */
+  rawBody: Buffer | undefined;
 }
 
 /** A request as handle() reads it: from Next's web Request, or from node's (direct routes). */
@@ -109,7 +112,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const params = validateParams(op, incoming.params);
       const query = validateQuery(op, incoming.url);
       const raw = op.body ? await readBody(incoming.request(), op) : undefined;
-      const body = op.body ? validate(op.body, raw?.value, ["body"]) : undefined;
+      const body = op.body && !op.rawBody ? validate(op.body, raw?.value, ["body"]) : undefined;
       const toAnswer = (result: z.input<R> | Response | JsonText): Answer => {
         if (result instanceof Response) {
           result.headers.set("X-Request-Id", requestId);
@@ -133,6 +136,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
           params: params as Out<P>,
           query: query as Out<Q>,
           body: body as Out<B>,
+          rawBody: op.rawBody ? raw?.bytes : undefined,
         });
         return returned instanceof Promise ? returned.then(toAnswer) : toAnswer(returned);
       };
@@ -141,7 +145,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
         return answered instanceof Promise ? await answered : answered;
       }
       const claim = newClaim(`${principal.kind}:${principal.id}`, key);
-      return await runOnce(claim, fingerprint(op.method, incoming.url, raw?.text ?? ""), run, requestId, incoming.url);
+      return await runOnce(claim, fingerprint(op.method, incoming.url, raw?.bytes ?? ""), run, requestId, incoming.url);
     } catch (error) {
       return errorAnswer(error, requestId, incoming.url);
     }
@@ -202,13 +206,6 @@ export function errorResponse(error: unknown, requestId: string, request?: Reque
   return new Response(out.body, { status: out.status, headers: out.headers });
 }
 
-function validate(schema: z.ZodType | undefined, value: unknown, loc: Loc): unknown {
-  if (!schema) return value;
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(zodFieldErrors(parsed.error, loc));
-  return parsed.data;
-}
-
 /**
  * Validated params and queries of GET routes, remembered per operation and raw text: the hot
  * routes see the same few (a touchpoint id, an empty query) thousands of times a second, and zod
@@ -263,29 +260,26 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-async function readBody(request: Request, op: Operation): Promise<{ text: string; value: unknown }> {
+async function readBody(request: Request, op: Operation): Promise<{ bytes: Buffer; value: unknown }> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   const isJson = type === "application/json" || (type?.endsWith("+json") ?? false);
   const isForm = op.acceptForm && type === "application/x-www-form-urlencoded";
   if (!isJson && !isForm) throw unsupportedMediaType();
-  const text = await readLimited(request, op.bodyLimit ?? MB);
-  if (isForm) return { text, value: Object.fromEntries(new URLSearchParams(text)) };
-  if (text.trim() === "") throw badRequest("The request body is empty; send a JSON document.", "malformed_json");
-  try {
-    return { text, value: JSON.parse(text) };
-  } catch (error) {
-    throw badRequest(`The request body is not valid JSON: ${(error as Error).message}`, "malformed_json");
-  }
+  const bytes = await readLimited(request, op.bodyLimit ?? MB);
+  if (op.rawBody) return { bytes, value: undefined };
+  const text = bytes.toString("utf8");
+  if (isForm) return { bytes, value: Object.fromEntries(new URLSearchParams(text)) };
+  return { bytes, value: parseJsonBody(text) };
 }
 
-async function readLimited(request: Request, limit: number): Promise<string> {
+async function readLimited(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (declared > limit) {
     // Answered before any of it is read: the server reads the body after the answer and drops it
     // (lib/http/server.ts), up to its bound.
     throw declared - limit > DRAIN_LIMIT ? closing(tooLarge(limit)) : tooLarge(limit);
   }
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -302,7 +296,7 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** Reads the rest of a body and drops it; false when it goes on past `max` bytes (left unread). */

@@ -49,9 +49,9 @@ export function idempotencyKey(headers: { get(name: string): string | null }): s
   return key;
 }
 
-export function fingerprint(method: string, url: string, body: string): string {
+export function fingerprint(method: string, url: string, body: string | Uint8Array): string {
   const u = new URL(url);
-  return createHash("sha256").update(`${method} ${u.pathname}${u.search}\n${body}`).digest("hex");
+  return createHash("sha256").update(`${method} ${u.pathname}${u.search}\n`).update(body).digest("hex");
 }
 
 /** Claims the key for this request, or says what to answer instead (a kept answer, 409, 422). */

@@ -33,6 +33,12 @@ export interface Operation<
   acceptForm?: boolean;
   /** Body size limit in bytes (default 1 MB). */
   bodyLimit?: number;
+  /**
+   * The body reaches the handler as bytes (`rawBody`), its content type and size checked: the
+   * handler parses and validates it itself, with `parseJsonBody` and `body` (bulk intake does that
+   * in a worker thread, so a 10 MB document never holds the thread that answers requests).
+   */
+  rawBody?: boolean;
   response: R;
   status?: number;
   /** Error statuses worth documenting besides 401/422/500. */

@@ -13,7 +13,7 @@ export interface WorkerThread {
 
 export async function startWorkerThread(options: { concurrency: number }): Promise<WorkerThread> {
   const dir = join(process.cwd(), "lib", "jobs", "thread");
-  const worker = new Worker(join(dir, "boot.mjs"), {
+  const worker = new Worker(join(process.cwd(), "lib", "threads", "boot.mjs"), {
     workerData: { entry: join(dir, "worker-entry.ts"), concurrency: options.concurrency },
   });
   let stopping = false;

@@ -1,13 +1,10 @@
-import { recordImport } from "@/lib/data/import-runs";
-import { ingestBatch } from "@/lib/data/ingest-batch";
+import { ingestRequest } from "@/lib/data/ingest-request";
 import { listCustomers } from "@/lib/data/list-customers";
 import { intakeOps, listCustomersOp } from "@/lib/data/operations";
 import { handle } from "@/lib/http/handler";
 
-export const POST = handle(intakeOps.customers, async ({ body, principal }) => {
-  const result = await ingestBatch({ kind: "customers", records: body.customers });
-  await recordImport({ kind: "customers", source: "api", actor: principal!.subject, result });
-  return result;
-});
+export const POST = handle(intakeOps.customers, ({ rawBody, principal }) =>
+  ingestRequest({ kind: "customers", bytes: rawBody!, actor: principal!.subject }),
+);
 
 export const GET = handle(listCustomersOp, ({ query }) => listCustomers(query));

@@ -1,10 +1,7 @@
-import { recordImport } from "@/lib/data/import-runs";
-import { ingestBatch } from "@/lib/data/ingest-batch";
+import { ingestRequest } from "@/lib/data/ingest-request";
 import { intakeOps } from "@/lib/data/operations";
 import { handle } from "@/lib/http/handler";
 
-export const POST = handle(intakeOps.events, async ({ body, principal }) => {
-  const result = await ingestBatch({ kind: "events", records: body.events });
-  await recordImport({ kind: "events", source: "api", actor: principal!.subject, result });
-  return result;
-});
+export const POST = handle(intakeOps.events, ({ rawBody, principal }) =>
+  ingestRequest({ kind: "events", bytes: rawBody!, actor: principal!.subject }),
+);
