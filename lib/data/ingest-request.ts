@@ -6,7 +6,7 @@
 import { getDatabase } from "@/lib/db/client";
 import { recordImport } from "./import-runs";
 import { applyIntakeEffects, writeBatch } from "./ingest-batch";
-import { runningIntakeThread } from "./intake-thread/start-intake-thread";
+import { runningIntakeThread } from "./intake-thread/running";
 import { parseIntakeBody } from "./parse-intake-body";
 import type { IntakeKind, TIntakeResult } from "./schemas";
 

@@ -7,11 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as customers from "@/app/api/latest/data/customers/route";
 import * as events from "@/app/api/latest/data/events/route";
 import * as items from "@/app/api/latest/data/items/route";
-import {
-  type IntakeThread,
-  runningIntakeThread,
-  startIntakeThread,
-} from "@/lib/data/intake-thread/start-intake-thread";
+import { type IntakeThread, runningIntakeThread } from "@/lib/data/intake-thread/running";
+import { startIntakeThread } from "@/lib/data/intake-thread/start-intake-thread";
 import { db, getDatabase } from "@/lib/db/client";
 import { identityFacts, startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-index";
 import { call, tokenFor } from "./http";

@@ -1,7 +1,9 @@
 /**
  * The web process's intake thread (./entry.ts): `npm start` starts it on either database, and
- * the intake routes hand it their request bodies (lib/data/ingest-request.ts). Without it (route
- * handlers called directly in tests, CLI commands) intake runs on the calling thread.
+ * the intake routes hand it their request bodies (lib/data/ingest-request.ts, through
+ * ./running.ts: route handlers must not import this file, or Next's bundler follows the Worker's
+ * path). Without it (route handlers called directly in tests, CLI commands) intake runs on the
+ * calling thread.
  *
  * A thread that dies fails its requests in flight with 503 and Retry-After (nothing of a failed
  * batch is reported as stored, and sending a batch again is safe) and is started again on the
@@ -12,22 +14,10 @@ import { Worker } from "node:worker_threads";
 import type { Database } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
-import { processWide } from "@/lib/process-wide";
 import type { IntakeChanges } from "../ingest-batch";
-import type { IntakeKind, TIntakeResult } from "../schemas";
+import type { TIntakeResult } from "../schemas";
 import type { FromIntakeThread, ThreadError, ToIntakeThread } from "./protocol";
-
-export interface IntakeThread {
-  ingest(kind: IntakeKind, bytes: Uint8Array): Promise<{ result: TIntakeResult; changes: IntakeChanges }>;
-  stop(): Promise<void>;
-}
-
-const slot = processWide("intakeThread", () => ({ current: undefined as IntakeThread | undefined }));
-
-/** The running intake thread of this process, if any. */
-export function runningIntakeThread(): IntakeThread | undefined {
-  return slot.current;
-}
+import { type IntakeThread, intakeThreadSlot as slot } from "./running";
 
 type Pending = {
   resolve: (out: { result: TIntakeResult; changes: IntakeChanges }) => void;
