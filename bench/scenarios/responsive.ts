@@ -24,7 +24,7 @@
  * - intake: --events synthetic events (views and purchases of the demo's customers and items,
  *   seeded, ids `synthetic-bench-*`) POSTed to /data/events in batches of 10,000, one at a time;
  * - export: an extended CSV export of all_customers, polled every second until done (--export-customers
- *   N first loads N synthetic customers with e-mail and consent through /data/customers);
+ *   N first loads N synthetic customers with e-mail, one in five consenting, through /data/customers);
  * - campaign: an e-mail campaign to all_customers (created by the marketer, approved by advanced,
  *   and super if a second approval is required), send-instant, polled every second until Sent or
  *   Not sent (no SMTP_URL: messages go to the outbox).
@@ -517,7 +517,11 @@ async function intake(service: Service, token: string, bodies: string[], events:
   };
 }
 
-/** N synthetic customers with an e-mail address and e-mail consent, through the API. */
+/**
+ * N synthetic customers with an e-mail address, one in five with e-mail consent, through the API:
+ * --export-customers 500000 gives a 500,000-row export and a campaign to 100,000 of them (plus
+ * the demo shop's own consenting customers).
+ */
 async function loadCustomers(service: Service, token: string, n: number, say: Say) {
   const started = performance.now();
   for (let from = 0; from < n; from += BATCH) {
@@ -526,7 +530,7 @@ async function loadCustomers(service: Service, token: string, n: number, say: Sa
       first_name: `First${from + k}`,
       last_name: `Last${from + k}`,
       email: `synthetic-bench-${from + k}@example.test`,
-      email_consent: true,
+      email_consent: (from + k) % 5 === 0,
       segment_id: "synthetic-bench",
       segment_name: "Synthetic (bench)",
     }));
