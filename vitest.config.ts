@@ -9,6 +9,9 @@ export default defineConfig({
     // PGlite takes ~450 MB per instance: two test files at a time on a 2-core machine.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     env: { TZ: "UTC", TIMEZONE: "UTC", LOG_LEVEL: "error", AUTH_SECRET: "test-secret-test-secret-test-secret" },
+    // next-auth imports "next/server" without an extension, which node's ESM loader refuses: let
+    // Vite resolve it (tests drive Auth.js's own route, tests/integration/auth-throttle.test.ts).
+    server: { deps: { inline: ["next-auth"] } },
     projects: [
       {
         extends: true,

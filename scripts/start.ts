@@ -11,13 +11,13 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 import next from "next";
 import { GET as contentRoute } from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
+import { demoUsersEnabled, prepareFirstUsers } from "@/lib/auth/first-run";
 import { ensureAuthSecret } from "@/lib/auth/secret";
-import { DEMO_USERS, ensureDemoUsers } from "@/lib/auth/users";
 import { scheduleDemoLoad } from "@/lib/data/demo/schedule-demo-load";
 import { startIntakeThread } from "@/lib/data/intake-thread/start-intake-thread";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
-import { env } from "@/lib/env";
+import { env, setEnv } from "@/lib/env";
 import { markListening, watchEventLoop } from "@/lib/health/event-loop";
 import { directRoutes } from "@/lib/http/direct-routes";
 import { preloadNextEntries } from "@/lib/http/next-preload";
@@ -68,17 +68,15 @@ function buildIfNeeded(): void {
 }
 
 const settings = env();
+// Decided once here, so Next's copy of the settings (which may see NODE_ENV=production) agrees.
+setEnv("DEMO_USERS", String(demoUsersEnabled(settings)));
 ensureAuthSecret();
 if (!dev) buildIfNeeded();
 watchEventLoop(); // after the build, which holds this thread on purpose
 
 await databaseReady();
-if (await ensureDemoUsers({ password: settings.DEMO_PASSWORD })) {
-  log.warn("created demo users on an empty database; change their password or disable them", {
-    users: DEMO_USERS.map((u) => `${u.email} (${u.role})`),
-    password: settings.DEMO_PASSWORD === "demo-password" ? "demo-password (DEMO_PASSWORD)" : "from DEMO_PASSWORD",
-  });
-}
+// Demo users (DEMO_USERS) on an empty database, or the first-run setup token in the log.
+await prepareFirstUsers();
 
 await ensurePredefinedPositions();
 

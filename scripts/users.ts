@@ -4,10 +4,14 @@
  *   list
  *   set-role --email E --role R
  *   disable --email E [--enable]
+ *   reset-password --email E --password P   (the user must change it at next sign-in)
+ * With no user at all (DEMO_USERS off), `add --role super` makes the first super user.
  * Exit codes: 0 done, 1 the operation failed (e.g. no such user), 2 bad usage.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { ZNewPassword } from "@/lib/auth/password-policy";
+import { resetPasswordByEmail } from "@/lib/auth/reset-password";
 import { ZRole } from "@/lib/auth/roles";
 import { createUser, disableUser, listUsers, setUserRole, ZUserCreate } from "@/lib/auth/users";
 import { databaseReady } from "@/lib/db/ready";
@@ -17,7 +21,8 @@ const USAGE = `Usage: npm run users -- <command> [options]
   add --email E --role user|advanced|super --password P [--name N]
   list
   set-role --email E --role user|advanced|super
-  disable --email E [--enable]`;
+  disable --email E [--enable]
+  reset-password --email E --password P`;
 
 const ZEmail = z.email("must be an e-mail address");
 
@@ -64,7 +69,7 @@ async function run(argv: string[]): Promise<void> {
             email: u.email,
             name: u.name,
             role: u.role,
-            status: u.is_disabled ? "disabled" : "active",
+            status: u.is_disabled ? "disabled" : u.must_change_password ? "must change password" : "active",
             created: u.date_created,
           })),
         ),
@@ -83,6 +88,13 @@ async function run(argv: string[]): Promise<void> {
       await databaseReady();
       await disableUser({ email, disabled: !values.enable });
       console.log(`${email} is ${values.enable ? "enabled" : "disabled"}.`);
+      return;
+    }
+    case "reset-password": {
+      const input = parse(z.object({ email: ZEmail, password: ZNewPassword }), values);
+      await databaseReady();
+      await resetPasswordByEmail({ email: input.email, newPassword: input.password });
+      console.log(`${input.email} has a new password and must change it at the next sign-in.`);
       return;
     }
     case undefined:

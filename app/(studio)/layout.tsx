@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { signOutAction } from "@/components/auth/actions";
 import { Providers } from "@/components/providers";
@@ -6,12 +7,15 @@ import { studioLinks } from "@/components/studio/nav-links";
 import { StudioNav } from "@/components/studio/studio-nav";
 import { Button } from "@/components/ui/button";
 import { currentUser } from "@/lib/auth/authjs";
+import { mustChangePassword } from "@/lib/auth/users";
 
 const ROLE_LABEL = { user: "marketer", advanced: "advanced", super: "super" } as const;
 
 export default async function StudioLayout({ children }: { children: React.ReactNode }) {
   const me = await currentUser();
   if (!me) redirect("/sign-in");
+  // After a super user's reset, nothing but the new password (lib/auth/reset-password.ts).
+  if (me.kind === "user" && (await mustChangePassword({ id: me.id }))) redirect("/change-password");
 
   const account = (
     <div className="space-y-2 text-sm">
@@ -24,11 +28,16 @@ export default async function StudioLayout({ children }: { children: React.React
           Role: <span data-testid="current-role">{ROLE_LABEL[me.role]}</span>
         </p>
       </div>
-      <form action={signOutAction}>
-        <Button type="submit" variant="secondary" size="sm">
-          Sign out
-        </Button>
-      </form>
+      <div className="flex flex-wrap items-center gap-3">
+        <form action={signOutAction}>
+          <Button type="submit" variant="secondary" size="sm">
+            Sign out
+          </Button>
+        </form>
+        <Link href="/settings/password" className="text-indigo-700 hover:underline">
+          Change password
+        </Link>
+      </div>
     </div>
   );
 

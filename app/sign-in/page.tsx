@@ -4,14 +4,21 @@ import { DemoAccounts } from "@/components/auth/demo-accounts";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeRedirect } from "@/components/auth/sign-in-schema";
 import { currentUser } from "@/lib/auth/authjs";
+import { demoUsersEnabled, hasUsers } from "@/lib/auth/first-run";
 import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Sign in · Lumen" };
+
+export const dynamic = "force-dynamic";
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
   const { callbackUrl } = await searchParams;
   const redirectTo = safeRedirect(callbackUrl);
   if (await currentUser()) redirect(redirectTo);
+  const settings = env();
+  // Demo mode (DEMO_USERS) shows the demo accounts; without it a new database is set up at /setup.
+  const demo = demoUsersEnabled(settings);
+  if (!demo && !(await hasUsers())) redirect("/setup");
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-10">
       <div className="w-full max-w-sm space-y-6">
@@ -22,7 +29,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <SignInForm redirectTo={redirectTo} />
         </div>
-        <DemoAccounts password={env().DEMO_PASSWORD} />
+        {demo && <DemoAccounts password={settings.DEMO_PASSWORD} />}
       </div>
     </main>
   );

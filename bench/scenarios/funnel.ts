@@ -23,7 +23,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { z } from "zod";
 import { estimateAudience } from "@/lib/audiences/audiences";
-import { compileFunnel } from "@/lib/audiences/compile";
+import { compileFunnel, stepCondition } from "@/lib/audiences/compile";
 import { chainStatement } from "@/lib/audiences/funnel";
 import { type TFilterGroupInput, ZFilterGroupInput } from "@/lib/audiences/schemas";
 import { ingestBatch } from "@/lib/data/ingest-batch";
@@ -231,7 +231,9 @@ function summary(ms: number[]) {
 
 /** Every step's whole condition counted on its own: the funnel's statement for any connectors. */
 function perStepStatement(compiled: ReturnType<typeof compileFunnel>): string {
-  const columns = compiled.steps.map((step, k) => `COUNT(*) FILTER (WHERE ${step})::int AS s${k}`);
+  const columns = compiled.conditions.map(
+    (_, k) => `COUNT(*) FILTER (WHERE ${stepCondition(compiled, k)})::int AS s${k}`,
+  );
   return `SELECT ${["COUNT(*)::int AS total", ...columns].join(", ")} FROM customers c`;
 }
 

@@ -7,13 +7,7 @@ export const ZSignIn = z.object({
 });
 export type TSignIn = z.infer<typeof ZSignIn>;
 
-const EXPORT_DOWNLOAD = /^\/api\/latest\/customer-studio\/exports\/[A-Za-z0-9_-]+\/download\?[A-Za-z0-9=&_%.-]*$/;
+/** The form's message for a throttled attempt (e2e/ui/sign-in.spec.ts reads it). */
+export const waitMessage = (seconds: number) => `Too many failed attempts. Try again in ${seconds} s.`;
 
-/** Only a path on this site may follow sign-in; anything else (//evil.example, https://…) goes to /data. */
-export function safeRedirect(target: string | undefined | null): string {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return "/data";
-  // An export's e-mailed download link is the one API path sign-in may lead back to.
-  if (EXPORT_DOWNLOAD.test(target)) return target;
-  if (target.startsWith("/sign-in") || target.startsWith("/api/")) return "/data";
-  return target;
-}
+export { safeRedirect } from "@/lib/auth/safe-redirect";

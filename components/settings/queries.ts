@@ -58,3 +58,12 @@ export function useRevokeApiClient() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.settings.apiClients() }),
   });
 }
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, new_password }: { id: string; new_password: string }) =>
+      apiFetch<TUser>(`/settings/users/${encodeURIComponent(id)}/password`, { method: "PUT", body: { new_password } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.settings.users() }),
+  });
+}

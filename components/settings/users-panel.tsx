@@ -11,6 +11,7 @@ import { Select } from "../ui/select";
 import { Table, TBody, Td, Th } from "../ui/table";
 import { CreateUserForm } from "./create-user-form";
 import { useUpdateUser, useUsers } from "./queries";
+import { ResetPassword } from "./reset-password";
 import { ROLE_OPTIONS } from "./roles";
 
 export function UsersPanel({ currentUserId }: { currentUserId: string }) {
@@ -97,19 +98,25 @@ function UserRow({
           ))}
         </Select>
       </Td>
-      <Td>{user.is_disabled ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>}</Td>
+      <Td>
+        {user.is_disabled ? <Badge tone="red">disabled</Badge> : <Badge tone="green">active</Badge>}
+        {user.must_change_password && <span className="mt-1 block text-xs text-slate-500">must change password</span>}
+      </Td>
       <Td className="hidden tabular-nums lg:table-cell">{formatDateTime(user.date_created)}</Td>
       <Td className="text-right">
         {!isSelf && (
-          <Button
-            size="sm"
-            variant={user.is_disabled ? "secondary" : "danger"}
-            disabled={busy}
-            onClick={() => onChange({ is_disabled: !user.is_disabled })}
-            aria-label={`${user.is_disabled ? "Enable" : "Disable"} ${user.email}`}
-          >
-            {user.is_disabled ? "Enable" : "Disable"}
-          </Button>
+          <div className="flex flex-wrap items-start justify-end gap-2">
+            <ResetPassword userId={user.id} email={user.email} />
+            <Button
+              size="sm"
+              variant={user.is_disabled ? "secondary" : "danger"}
+              disabled={busy}
+              onClick={() => onChange({ is_disabled: !user.is_disabled })}
+              aria-label={`${user.is_disabled ? "Enable" : "Disable"} ${user.email}`}
+            >
+              {user.is_disabled ? "Enable" : "Disable"}
+            </Button>
+          </div>
         )}
       </Td>
     </tr>

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ALL_CUSTOMERS } from "@/lib/data/segments";
 import { getDatabase } from "@/lib/db/client";
 import type { Customer } from "@/lib/db/generated/client";
+import { guardedQuery } from "@/lib/db/guarded-query";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/http/errors";
 import { listResponse, type TPagination, ZList } from "@/lib/http/pagination";
@@ -74,13 +75,17 @@ export async function audienceCustomers(id: string, page: TPagination) {
   const database = await getDatabase();
   const m = await membership(id);
   const n = m.params.length;
-  const [rows, count] = await Promise.all([
-    database.sql.query<Customer>(
-      `SELECT c.* FROM customers c WHERE ${m.where} ORDER BY c.customer_id LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...m.params, page.limit, page.offset],
-    ),
-    database.sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM customers c WHERE ${m.where}`, m.params),
-  ]);
+  // One guarded transaction (a deadline for both statements): the filters are the caller's.
+  const [rows, count] = await guardedQuery(
+    async (sql) => [
+      await sql.query<Customer>(
+        `SELECT c.* FROM customers c WHERE ${m.where} ORDER BY c.customer_id LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...m.params, page.limit, page.offset],
+      ),
+      await sql.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM customers c WHERE ${m.where}`, m.params),
+    ],
+    { database, label: "audience customers" },
+  );
   const products = await recommendedItems(
     rows.map((r) => r.customer_id),
     m.recommendations,

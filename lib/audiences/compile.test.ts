@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { compileFunnel } from "./compile";
+import { effectiveConsentSql } from "@/lib/data/effective-consent";
+import { type CompiledFunnel, compileFunnel, stepCondition } from "./compile";
+import { chainStatement, foldStatement } from "./funnel";
 import type { TFilterGroupInput, TFilterInput } from "./schemas";
 
 const f = (
@@ -18,6 +20,8 @@ const group = (values: TFilterInput[], over: Partial<TFilterGroupInput> = {}): T
   ...over,
 });
 
+const stepsOf = (c: CompiledFunnel) => c.conditions.map((_, k) => stepCondition(c, k));
+
 describe("compileFunnel", () => {
   it("makes one step per filter, left to right, groups parenthesised, values as parameters", () => {
     const c = compileFunnel([
@@ -34,13 +38,13 @@ describe("compileFunnel", () => {
       }),
     ]);
     expect(c.errors).toEqual([]);
-    expect(c.steps).toEqual([
+    expect(stepsOf(c)).toEqual([
       "(c.age BETWEEN $1::float8 AND $2::float8)",
       "((c.age BETWEEN $1::float8 AND $2::float8) AND (lower(c.city) = ANY($3::text[])))",
-      "((((c.age BETWEEN $1::float8 AND $2::float8) AND (lower(c.city) = ANY($3::text[])))) AND ((c.email_consent = ANY($4::boolean[]))))",
+      `((((c.age BETWEEN $1::float8 AND $2::float8) AND (lower(c.city) = ANY($3::text[])))) AND ((${effectiveConsentSql("email")} = ANY($4::boolean[]))))`,
     ]);
     expect(c.params).toEqual([20, 30, ["paris", "lyon"], [true]]);
-    expect(c.where).toBe(c.steps[2]);
+    expect(c.where).toBe(stepsOf(c)[2]);
   });
 
   it("orders groups and filters by their order fields and joins with each one's connector", () => {
@@ -61,8 +65,8 @@ describe("compileFunnel", () => {
       ),
     ]);
     expect(c.errors).toEqual([]);
-    expect(c.steps[1]).toBe("((c.age < $1::float8) OR (c.age > $2::float8))");
-    expect(c.steps[2]).toBe(
+    expect(stepsOf(c)[1]).toBe("((c.age < $1::float8) OR (c.age > $2::float8))");
+    expect(stepsOf(c)[2]).toBe(
       "((((c.age < $1::float8) OR (c.age > $2::float8))) OR ((lower(c.gender) = ANY($3::text[]))))",
     );
   });
@@ -83,9 +87,9 @@ describe("compileFunnel", () => {
       ]),
     ]);
     expect(c.errors).toEqual([]);
-    expect(c.steps[0]).toBe("TRUE");
-    expect(c.steps[1]).toContain("(NOT (lower(c.country) = ANY($1::text[])))");
-    expect(c.steps[2]).toMatch(/EXISTS \(SELECT 1 FROM events e WHERE e.customer_id = c.customer_id/);
+    expect(stepsOf(c)[0]).toBe("TRUE");
+    expect(stepsOf(c)[1]).toContain("(NOT (lower(c.country) = ANY($1::text[])))");
+    expect(stepsOf(c)[2]).toMatch(/EXISTS \(SELECT 1 FROM events e WHERE e.customer_id = c.customer_id/);
     expect(c.params).toEqual([["france"], 30, ["A1"]]);
   });
 
@@ -116,5 +120,55 @@ describe("compileFunnel", () => {
 
   it("without filters: everyone", () => {
     expect(compileFunnel([]).where).toBe("TRUE");
+  });
+
+  it("writes SQL that grows linearly with the number of filters, OR-ed or not", () => {
+    const ages = (n: number, connector: "AND" | "OR") =>
+      compileFunnel([
+        group(
+          Array.from({ length: n }, (_, i) =>
+            f({
+              filter_name: "age",
+              filter_type: "EQ",
+              filter_values: i,
+              filter_order: i,
+              filter_value_connector: connector,
+            }),
+          ),
+        ),
+      ]);
+    for (const connector of ["OR", "AND"] as const) {
+      const c100 = ages(100, connector);
+      const c200 = ages(200, connector);
+      expect(c200.errors).toEqual([]);
+      expect(c200.allAnd).toBe(connector === "AND");
+      // Twice the filters, about twice the text (parameter numbers gain a digit): never four times.
+      const ratio = (text: (c: CompiledFunnel) => string) => text(c200).length / text(c100).length;
+      expect(ratio((c) => c.where)).toBeLessThan(2.2);
+      expect(ratio((c) => foldStatement(c).statement)).toBeLessThan(2.2);
+      expect(ratio((c) => chainStatement(c))).toBeLessThan(2.2);
+      expect(foldStatement(c200).statement.length).toBeLessThan(200 * 120);
+    }
+  });
+
+  it("passes connectors and group starts to the fold as parameters after the filters' own", () => {
+    const c = compileFunnel([
+      group([f({ filter_name: "age", filter_type: "GT", filter_values: 1, filter_value_connector: "OR" })], {
+        next_group_connector: "OR",
+      }),
+      group(
+        [
+          f({ filter_name: "age", filter_type: "LT", filter_values: 9, filter_value_connector: "OR" }),
+          f({ filter_name: "age", filter_type: "EQ", filter_values: 5, filter_order: 1 }),
+        ],
+        { filter_group_order: 1 },
+      ),
+    ]);
+    expect(c.connectors).toEqual(["AND", "OR", "OR"]);
+    expect(c.groupStarts).toEqual([true, true, false]);
+    const fold = foldStatement(c);
+    expect(fold.params).toEqual([1, 9, [5], [true, true, false], ["AND", "OR", "OR"], 3]);
+    expect(fold.statement).toContain("$4::boolean[]");
+    expect(fold.statement).toContain("$5::text[]");
   });
 });

@@ -54,7 +54,13 @@ export const ZRecommendationsExport = z.object({
 
 export const ZAudienceInput = z.object({
   audience_name: z.string().trim().min(1).max(200),
-  author: z.string().max(200).optional(),
+  author: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "Ignored: the author is the caller (the signed-in user's e-mail or the API client), set when it is created and kept on edits.",
+    ),
   status: z.enum(AUDIENCE_STATUSES).default("draft"),
   is_dynamic: z.boolean().default(false),
   audience_type: z.literal("customers").default("customers"),

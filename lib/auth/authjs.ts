@@ -2,19 +2,37 @@
  * Auth.js (next-auth v5) for the browser: credentials sign-in against our users, JWT session in an
  * encrypted cookie. The API reads the same cookie in lib/auth/resolve-principal.ts.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { env } from "@/lib/env";
+import { clientAddress } from "@/lib/http/client-address";
 import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
+import { sessionSecret } from "./keys";
 import { principalFor } from "./resolve-principal";
+import { Throttled } from "./throttle";
 import { authenticateUser } from "./users";
 
 class InvalidLogin extends CredentialsSignin {
   code = "invalid_credentials";
 }
 
+export class TooManyAttempts extends CredentialsSignin {
+  code = "too_many_attempts";
+}
+
+/**
+ * What a credentials sign-in learnt that Auth.js cannot carry: the wait of a throttled attempt.
+ * The sign-in form's action and the /api/auth route run Auth.js inside `signInAttempt.run(...)`
+ * and answer the wait themselves (a message, or 429 with Retry-After) instead of Auth.js's redirect.
+ */
+export const signInAttempt = processWide(
+  "auth.sign-in-attempt",
+  () => new AsyncLocalStorage<{ retryAfter?: number }>(),
+);
+
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
-  secret: env().AUTH_SECRET,
+  secret: sessionSecret(),
   trustHost: true,
   // A wrong password is an expected outcome, not a stack trace in the log.
   logger: {
@@ -32,10 +50,22 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
+      async authorize(credentials, request) {
         const email = typeof credentials?.email === "string" ? credentials.email : "";
         const password = typeof credentials?.password === "string" ? credentials.password : "";
-        const user = email && password ? await authenticateUser({ email, password }) : undefined;
+        let user: Awaited<ReturnType<typeof authenticateUser>>;
+        try {
+          // The same throttle as the token grant's (lib/auth/throttle.ts).
+          user =
+            email && password
+              ? await authenticateUser({ email, password, address: clientAddress(request.headers) })
+              : undefined;
+        } catch (error) {
+          if (!(error instanceof Throttled)) throw error;
+          const attempt = signInAttempt.getStore();
+          if (attempt) attempt.retryAfter = error.retryAfter;
+          throw new TooManyAttempts();
+        }
         if (!user) throw new InvalidLogin();
         return { id: user.id, email: user.email, name: user.name || user.email };
       },

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { ZApiClient, ZApiClientCreate } from "./api-clients";
 import { ZTokenRequest, ZTokenResponse } from "./grant-token";
+import { ZPasswordChange, ZPasswordReset } from "./password-policy";
 import { ZRole } from "./roles";
 import { ZUser, ZUserCreate } from "./users";
 
@@ -12,7 +13,7 @@ export const tokenOp = defineOperation({
   tag: "Authentication",
   summary: "Get an access token",
   description:
-    "OAuth2-style token endpoint. JSON or form-encoded body with grant_type `password` (username = e-mail) or `client_credentials` (an API client made in Settings). Answers a signed JWT to send as `Authorization: Bearer <token>`; 401 `invalid_grant` / `invalid_client` otherwise. Failed attempts are rate limited per address and account (429).",
+    "OAuth2-style token endpoint. JSON or form-encoded body with grant_type `password` (username = e-mail) or `client_credentials` (an API client made in Settings). Answers a signed JWT to send as `Authorization: Bearer <token>`; 401 `invalid_grant` / `invalid_client` otherwise. Failed attempts are throttled per account and per address together with the studio's sign-in form and Auth.js's `/api/auth/callback/credentials`: after 10 failures (of an account in a day, or from an address in an hour) every attempt waits 30 s, doubling with each further failure up to 15 minutes: 429 `rate_limited` with Retry-After, even with the right password.",
   auth: "public",
   acceptForm: true,
   body: ZTokenRequest,
@@ -55,6 +56,33 @@ export const createUserOp = defineOperation({
   response: ZUser,
   status: 201,
   errors: [403, 409],
+});
+
+export const changeOwnPasswordOp = defineOperation({
+  method: "PUT",
+  path: "/settings/users/me/password",
+  tag: "Settings",
+  summary: "Change your own password",
+  description:
+    "Any signed-in user (a session or a user's bearer token; not an API client). `current_password` is checked like a sign-in (a wrong one counts towards the sign-in throttle: 429 with Retry-After) and answers 422 at `body.current_password`. `new_password`: 12 to 128 characters of any kind, not on the list of common passwords, not the e-mail address, not the current password (422 at `body.new_password`). Clears `must_change_password`.",
+  auth: "user",
+  body: ZPasswordChange,
+  response: ZUser,
+  errors: [403, 429],
+});
+
+export const resetPasswordOp = defineOperation({
+  method: "PUT",
+  path: "/settings/users/{user_id}/password",
+  tag: "Settings",
+  summary: "Set another user's password (super users only); they must change it at next sign-in",
+  description:
+    "Sets `must_change_password`: the studio asks the user for a new password before anything else. Also clears the account's failed sign-in count. Your own password: PUT /settings/users/me/password (409 `self_reset` here).",
+  auth: "super",
+  params: z.object({ user_id: z.string() }),
+  body: ZPasswordReset,
+  response: ZUser,
+  errors: [403, 404, 409],
 });
 
 export const ZUserUpdate = z.object({ role: ZRole.optional(), is_disabled: z.boolean().optional() });

@@ -13,6 +13,7 @@ import { perDatabase } from "@/lib/db/per-database";
 import { env } from "@/lib/env";
 import { unauthorized } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
+import { sessionSecret } from "./keys";
 import type { Principal } from "./roles";
 import { type TokenClaims, verifyToken } from "./tokens";
 
@@ -107,8 +108,8 @@ function readCookie(header: string | null, name: string): string | undefined {
 
 /** The session's user id from the Auth.js cookie, or undefined. */
 export async function sessionUserId(cookieHeader: string | null): Promise<string | undefined> {
-  const secret = env().AUTH_SECRET;
-  if (!secret) return undefined;
+  if (!env().AUTH_SECRET) return undefined;
+  const secret = sessionSecret();
   for (const name of SESSION_COOKIES) {
     const value = readCookie(cookieHeader, name);
     if (!value) continue;

@@ -1,15 +1,15 @@
-/** Bearer access tokens: HS256 JWTs carrying subject, role and kind, signed with AUTH_SECRET. */
+/** Bearer access tokens: HS256 JWTs carrying subject, role and kind, signed with a key derived from AUTH_SECRET. */
 import { jwtVerify, SignJWT } from "jose";
 import { env } from "@/lib/env";
+import { deriveKey } from "./keys";
 import type { Role } from "./roles";
 
 const ISSUER = "lumen";
 const AUDIENCE = "lumen-api";
 
+/** The tokens' own key, derived from AUTH_SECRET (lib/auth/keys.ts). */
 function key(): Uint8Array {
-  const secret = env().AUTH_SECRET;
-  if (!secret) throw new Error("AUTH_SECRET is not set");
-  return new TextEncoder().encode(secret);
+  return deriveKey("tokens");
 }
 
 export interface TokenClaims {

@@ -7,12 +7,14 @@ import { db } from "@/lib/db/client";
 import { conflict, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/http/ids";
 import { formatTimestamp } from "@/lib/http/timestamps";
-import { dummyHash, hashSecret, verifySecret } from "./password";
+import { log } from "@/lib/log";
+import { dummyHash, hashSecret, needsRehash, verifySecret } from "./password";
+import { type TUserCreate, ZUserCreate } from "./password-policy";
 import { forgetPrincipals } from "./resolve-principal";
 import { type Role, ZRole } from "./roles";
-import { type TUserCreate, ZUserCreate } from "./schemas";
+import { presentPassword } from "./throttle";
 
-export { type TUserCreate, ZUserCreate } from "./schemas";
+export { type TUserCreate, ZUserCreate } from "./password-policy";
 
 export const ZUser = z.object({
   id: z.string(),
@@ -20,6 +22,9 @@ export const ZUser = z.object({
   name: z.string(),
   role: ZRole,
   is_disabled: z.boolean(),
+  must_change_password: z
+    .boolean()
+    .describe("Set by a super user's password reset: the studio asks the user for a new password first."),
   date_created: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -30,6 +35,7 @@ type UserRow = {
   name: string;
   role: Role;
   is_disabled: boolean;
+  must_change_password: boolean;
   date_created: Date;
 };
 
@@ -40,6 +46,7 @@ export function toUser(row: UserRow): TUser {
     name: row.name,
     role: row.role,
     is_disabled: row.is_disabled,
+    must_change_password: row.must_change_password,
     date_created: formatTimestamp(row.date_created),
   };
 }
@@ -80,15 +87,41 @@ export const setUserRole = (options: { email: string; role: Role }) =>
 export const disableUser = (options: { email: string; disabled?: boolean }) =>
   updateUser(options.email, { is_disabled: options.disabled ?? true });
 
-/** The active user with this e-mail and password, or undefined (same time either way). */
-export async function authenticateUser(options: { email: string; password: string }): Promise<TUser | undefined> {
+/**
+ * The active user with this e-mail and password, or undefined (same time either way). Throttled
+ * per account and address (lib/auth/throttle.ts: throws Throttled when they must wait). A hash
+ * made with other scrypt parameters than today's is replaced on the way.
+ */
+export async function authenticateUser(options: {
+  email: string;
+  password: string;
+  /** The client's address (lib/http/client-address.ts). */
+  address: string;
+}): Promise<TUser | undefined> {
+  return presentPassword({
+    email: options.email,
+    address: options.address,
+    verify: () => checkPassword({ email: options.email, password: options.password }),
+  });
+}
+
+async function checkPassword(options: { email: string; password: string }): Promise<TUser | undefined> {
   const prisma = await db();
   const row = await prisma.user.findUnique({
-    where: { email: options.email.toLowerCase() },
+    where: { email: options.email.trim().toLowerCase() },
     omit: { password_hash: false },
   });
   const ok = await verifySecret(options.password, row?.password_hash ?? (await dummyHash()));
   if (!row || !ok || row.is_disabled) return undefined;
+  if (needsRehash(row.password_hash)) {
+    const hash = await hashSecret(options.password);
+    // Only if nobody changed the password meanwhile.
+    await prisma.user.updateMany({
+      where: { id: row.id, password_hash: row.password_hash },
+      data: { password_hash: hash },
+    });
+    log.info("password rehashed with the current scrypt parameters", { user: row.id });
+  }
   return toUser(row);
 }
 
@@ -132,4 +165,10 @@ export async function updateUserById(options: {
   });
   await forgetPrincipals();
   return toUser(row);
+}
+
+/** Whether this user must choose a new password before using the studio (after a reset). */
+export async function mustChangePassword(options: { id: string }): Promise<boolean> {
+  const row = await (await db()).user.findUnique({ where: { id: options.id }, select: { must_change_password: true } });
+  return row?.must_change_password ?? false;
 }

@@ -41,6 +41,21 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     "Retry-After": String(retryAfterSeconds),
   });
 
+/**
+ * An ad-hoc query ran out of time (lib/db/guarded-query.ts): the database is busy or the question
+ * is too large for it now. Retry-After: the time the query may take.
+ */
+export const queryTimeout = (timeoutMs?: number) => {
+  const seconds = timeoutMs ? Math.max(1, Math.ceil(timeoutMs / 1000)) : 10;
+  return new ApiError(
+    503,
+    "query_timeout",
+    `The query did not finish ${timeoutMs ? `within ${seconds} s ` : "in time "}and was stopped; retry later, or ask for less (fewer filters, a narrower search).`,
+    undefined,
+    { "Retry-After": String(seconds) },
+  );
+};
+
 export function validationError(errors: FieldError[], detail?: string): ApiError {
   const first = errors[0];
   const where = first ? ` (${first.loc.join(".")}: ${first.msg})` : "";
@@ -86,6 +101,8 @@ export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof z.ZodError) return validationError(zodFieldErrors(error, ["body"]));
   if (error && typeof error === "object" && "code" in error && typeof error.code === "string") {
+    // PostgreSQL's statement_timeout (SQLSTATE 57014) on a statement outside the guarded queries.
+    if (error.code === "57014" && error.constructor?.name === "DatabaseError") return queryTimeout();
     const map = PRISMA_CODES[error.code];
     if (map && error.constructor?.name === "PrismaClientKnownRequestError") {
       return map((error as { meta?: Record<string, unknown> }).meta);

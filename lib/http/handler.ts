@@ -10,18 +10,7 @@ import { hasRole, type Principal } from "@/lib/auth/roles";
 import { beginActivity } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
 import { parseJsonBody, validate } from "./body";
-import {
-  ApiError,
-  badRequest,
-  errorBody,
-  forbidden,
-  type Loc,
-  toApiError,
-  tooLarge,
-  unsupportedMediaType,
-  validationError,
-  zodFieldErrors,
-} from "./errors";
+import { ApiError, errorBody, forbidden, toApiError, tooLarge, unsupportedMediaType } from "./errors";
 import {
   claimKey,
   fingerprint,

@@ -19,6 +19,7 @@ import type { Socket } from "node:net";
 import { env } from "@/lib/env";
 import { markPeer } from "./client-address";
 import { MB } from "./operation";
+import { API_HEADERS, HSTS, isHttps } from "./security-headers";
 import { withoutApiTrailingSlash } from "./trailing-slash";
 
 /** Bytes of a request body read and thrown away after an early answer; beyond, the connection is closed. */
@@ -41,6 +42,7 @@ export function createApiServer(options: ApiServerOptions): Server {
     { headersTimeout: options.headersTimeoutMs ?? settings.HTTP_HEADERS_TIMEOUT_MS },
     (req, res) => {
       markPeer(req); // the socket's address for rate limits, whatever the client sent
+      securityHeaders(req, res);
       // POST /campaignings/ (the spec's form) is answered, not redirected (a redirect loses the body).
       if (req.url) req.url = withoutApiTrailingSlash(req.url);
       if (hasBody(req)) res.once("finish", () => boundDrain(req));
@@ -51,6 +53,19 @@ export function createApiServer(options: ApiServerOptions): Server {
   // With a listener, node leaves the timed-out socket to it instead of destroying it.
   server.on("timeout", closeIfStillIdle);
   return server;
+}
+
+/**
+ * Headers of every answer, set before Next or a direct route writes its own (pages get their
+ * policy from proxy.ts): nosniff; the API is never framed; HSTS when served over HTTPS.
+ */
+function securityHeaders(req: IncomingMessage, res: ServerResponse): void {
+  if (req.url?.startsWith("/api/")) {
+    for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
+  } else res.setHeader("X-Content-Type-Options", "nosniff");
+  const encrypted = (req.socket as Socket & { encrypted?: boolean }).encrypted === true;
+  if (encrypted || isHttps("", req.headers["x-forwarded-proto"]?.toString()))
+    res.setHeader("Strict-Transport-Security", HSTS);
 }
 
 function hasBody(req: IncomingMessage): boolean {

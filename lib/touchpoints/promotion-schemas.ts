@@ -34,7 +34,13 @@ const ZTemplate = z
 
 export const ZPromotionConfigInput = z.object({
   touchpoint_id: z.string().min(1, "required"),
-  author: z.string().max(200).default(""),
+  author: z
+    .string()
+    .max(200)
+    .default("")
+    .describe(
+      "Ignored: the author is the caller (the signed-in user's e-mail or the API client), set when it is created and kept on edits.",
+    ),
   promotion_base_url: z.url().describe("Shop page where a won discount is redeemed"),
   config: z
     .array(z.object({ message_type: z.enum(MESSAGE_TYPES), message_template: ZTemplate }))

@@ -46,8 +46,8 @@ export async function configurePromotion(input: TPromotionConfigInput) {
   const row = await prisma.promotion.upsert({
     where: { touchpoint_id: input.touchpoint_id },
     create: { promotion_id: newId("promotion"), ...input },
+    // The author is who configured it first (the route sets it from the caller).
     update: {
-      author: input.author,
       promotion_base_url: input.promotion_base_url,
       config: input.config,
       date_modified: new Date(),

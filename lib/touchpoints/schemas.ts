@@ -43,7 +43,11 @@ export const ZStrategyInput = z
     strategy_type: z.enum(TOUCHPOINT_TYPES),
     strategy_subtype: label.default(""),
     strategy_goal: label.default("").describe("Free-form goal label, e.g. boost-chosen-products"),
-    author: label.default(""),
+    author: label
+      .default("")
+      .describe(
+        "Ignored: the author is the caller (the signed-in user's e-mail or the API client), set when it is created and kept on edits.",
+      ),
     is_draft: z.boolean().default(true),
     is_active: z.boolean().default(false),
     is_general_filter: z.boolean().default(false),
@@ -113,7 +117,11 @@ export const ZTouchpointInput = z.object({
   touchpoint_name: name,
   touchpoint_type: z.enum(TOUCHPOINT_TYPES),
   touchpoint_subtype: label.default(""),
-  author: label.default(""),
+  author: label
+    .default("")
+    .describe(
+      "Ignored: the author is the caller (the signed-in user's e-mail or the API client), set when it is created and kept on edits.",
+    ),
   channel: label.default("").describe("Free-form label such as website or app"),
   position: z.string().min(1, "required").describe("A position_id"),
   default_strategy: z.string().min(1, "required").describe("A strategy_id of the same type"),

@@ -113,9 +113,11 @@ export async function updateStrategy(id: string, input: TStrategyInput): Promise
       "slots_out_of_range",
     );
   }
+  // The author is who created it (the route sets it from the caller): an edit keeps it.
+  const { author: _author, ...changes } = input;
   const row = await prisma.strategy.update({
     where: { strategy_id: id },
-    data: { ...input, date_modified: new Date() },
+    data: { ...changes, date_modified: new Date() },
   });
   await requestRecalculation({ strategyId: id });
   return toStrategy(row, (await segmentSizes())(row.segments));

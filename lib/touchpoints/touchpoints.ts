@@ -173,7 +173,8 @@ export async function updateTouchpoint(id: string, raw: TTouchpointInput): Promi
   }
   const input = await checkTouchpoint(raw);
   const prisma = await db();
-  const { strategies, ...fields } = input;
+  // The author is who created it (the route sets it from the caller): an edit keeps it.
+  const { strategies, author: _author, ...fields } = input;
   const row = toRow(
     await onBrokenReference(
       prisma.touchpoint.update({

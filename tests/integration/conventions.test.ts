@@ -53,7 +53,7 @@ describe("API conventions", () => {
 
   it("409 for a duplicate, and every response carries X-Request-Id", async () => {
     const token = await tokenFor("super");
-    const body = { email: "dup@example.com", password: "long-enough", role: "user" };
+    const body = { email: "dup@example.com", password: "long-enough-too", role: "user" };
     expect((await call(users.POST, { path: "/settings/users", token, body })).status).toBe(201);
     const again = await call(users.POST, {
       path: "/settings/users",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
-import { getDatabase } from "@/lib/db/client";
+import { getDatabase, setDatabase } from "@/lib/db/client";
 import { beginActivity, watchEventLoop } from "@/lib/health/event-loop";
 import { getBoss } from "@/lib/jobs/boss";
 
@@ -36,9 +36,41 @@ describe("health and readiness", () => {
     const body = await before.json();
     expect(body.code).toBe("not_ready");
     expect(body.detail).toContain("job queue");
+    expect(body.errors).toEqual([
+      { loc: ["checks", "job_queue"], msg: "the job queue: its tables (schema pgboss) are not there yet" },
+    ]);
     await getBoss(); // creates its schema
     const after = await ready.GET(new Request("http://localhost/api/ready"));
     expect(after.status).toBe(200);
     expect(await after.json()).toMatchObject({ status: "ready", job_queue: "pg-boss" });
+  });
+
+  it("ready names the failed check but never the driver's message", async () => {
+    const database = await getDatabase();
+    const secret = 'password authentication failed for user "lumen_admin" at db-7.internal:5432';
+    const failing = {
+      ...database,
+      sql: {
+        ...database.sql,
+        query: async () => {
+          throw new Error(secret);
+        },
+      },
+    };
+    setDatabase(failing);
+    try {
+      const res = await ready.GET(new Request("http://localhost/api/ready"));
+      expect(res.status).toBe(503);
+      const text = await res.text();
+      expect(text).not.toContain("lumen_admin");
+      expect(text).not.toContain("db-7.internal");
+      expect(text).not.toContain("password");
+      const body = JSON.parse(text);
+      expect(body.code).toBe("not_ready");
+      expect(body.errors[0].loc).toEqual(["checks", "database"]);
+      expect(body.detail).toContain("check database");
+    } finally {
+      setDatabase(database);
+    }
   });
 });

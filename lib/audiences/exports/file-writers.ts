@@ -1,13 +1,15 @@
 /**
  * Export files written as a stream: CSV with csv-stringify (UTF-8, RFC 4180: CRLF, quotes where
- * needed, a header row) or XLSX with exceljs's streaming workbook writer (rows committed as they
- * come, inline strings). Both push into a writable (./chunk-sink.ts) and wait when it is full.
+ * needed, a header row; cells that would run as formulas neutralised) or XLSX with exceljs's
+ * streaming workbook writer (rows committed as they come, text as inline strings, never formulas).
+ * Both push into a writable (./chunk-sink.ts) and wait when it is full.
  */
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import { stringify } from "csv-stringify";
 import ExcelJS from "exceljs";
+import { neutraliseFormula } from "./formula-cells";
 
 type Cell = string | number | boolean | null;
 
@@ -28,7 +30,8 @@ export function csvWriter(columns: string[], out: Writable): FileWriter {
     record_delimiter: "\r\n",
     // RFC 4180: a field with a line break is quoted, a lone LF as well as CRLF.
     quoted_match: /[\r\n]/,
-    cast: { boolean: (v) => (v ? "true" : "false") },
+    // A text cell a spreadsheet would run as a formula starts with ' (./formula-cells.ts).
+    cast: { boolean: (v) => (v ? "true" : "false"), string: neutraliseFormula },
   });
   const piped = pipeline(csv, out);
   return {

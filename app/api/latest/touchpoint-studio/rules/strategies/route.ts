@@ -3,4 +3,7 @@ import { createStrategyOp, listStrategiesOp } from "@/lib/touchpoints/operations
 import { createStrategy, listStrategies } from "@/lib/touchpoints/strategies";
 
 export const GET = handle(listStrategiesOp, ({ query }) => listStrategies(query));
-export const POST = handle(createStrategyOp, ({ body }) => createStrategy(body));
+// The author is the caller, whatever the body says.
+export const POST = handle(createStrategyOp, ({ body, principal }) =>
+  createStrategy({ ...body, author: principal!.subject }),
+);

@@ -3,4 +3,7 @@ import { createTouchpointOp, listTouchpointsOp } from "@/lib/touchpoints/operati
 import { createTouchpoint, listTouchpoints } from "@/lib/touchpoints/touchpoints";
 
 export const GET = handle(listTouchpointsOp, ({ query }) => listTouchpoints(query));
-export const POST = handle(createTouchpointOp, ({ body }) => createTouchpoint(body));
+// The author is the caller, whatever the body says.
+export const POST = handle(createTouchpointOp, ({ body, principal }) =>
+  createTouchpoint({ ...body, author: principal!.subject }),
+);

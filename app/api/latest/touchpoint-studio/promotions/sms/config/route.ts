@@ -10,11 +10,14 @@ import {
   ZPromotionTestSend,
 } from "@/lib/touchpoints/promotions";
 
-export const POST = handle(promotionOp, ({ body }) => {
+export const POST = handle(promotionOp, ({ body, principal }) => {
   const schema = isTestSend(body) ? ZPromotionTestSend : ZPromotionConfigInput;
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw validationError(zodFieldErrors(parsed.error, ["body"]));
-  return "phone_number" in parsed.data ? sendTestPromotion(parsed.data) : configurePromotion(parsed.data);
+  // The author is the caller, whatever the body says.
+  return "phone_number" in parsed.data
+    ? sendTestPromotion(parsed.data)
+    : configurePromotion({ ...parsed.data, author: principal!.subject });
 });
 
 export const GET = handle(getPromotionOp, ({ query }) => getPromotion(query.touchpoint_id));

@@ -1,0 +1,44 @@
+/**
+ * A super user sets another user's password (they forgot it, or it may have leaked): the user must
+ * choose a new one at their next sign-in (must_change_password), and the account's failed-attempt
+ * count and wait are cleared. One's own password is changed with the current one instead.
+ */
+import { db } from "@/lib/db/client";
+import { conflict, notFound, validationError } from "@/lib/http/errors";
+import { hashSecret } from "./password";
+import { forgetPrincipals } from "./resolve-principal";
+import { forgetAccountFailures } from "./throttle";
+import { type TUser, toUser } from "./users";
+
+export async function resetUserPassword(options: {
+  userId: string;
+  newPassword: string;
+  actorId: string;
+}): Promise<TUser> {
+  if (options.userId === options.actorId) {
+    throw conflict(
+      "Change your own password with PUT /settings/users/me/password (your current password is needed).",
+      "self_reset",
+    );
+  }
+  const prisma = await db();
+  const row = await prisma.user.findUnique({ where: { id: options.userId } });
+  if (!row) throw notFound(`No user has id ${options.userId}.`);
+  if (options.newPassword.trim().toLowerCase() === row.email) {
+    throw validationError([{ loc: ["body", "new_password"], msg: "The password must not be the e-mail address." }]);
+  }
+  const updated = await prisma.user.update({
+    where: { id: row.id },
+    data: { password_hash: await hashSecret(options.newPassword), must_change_password: true },
+  });
+  await forgetAccountFailures(row.email);
+  await forgetPrincipals();
+  return toUser(updated);
+}
+
+/** The CLI's reset (npm run users -- reset-password): by e-mail, no acting user. */
+export async function resetPasswordByEmail(options: { email: string; newPassword: string }): Promise<TUser> {
+  const row = await (await db()).user.findUnique({ where: { email: options.email.trim().toLowerCase() } });
+  if (!row) throw notFound(`No user has e-mail ${options.email}.`);
+  return resetUserPassword({ userId: row.id, newPassword: options.newPassword, actorId: "" });
+}
