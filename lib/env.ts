@@ -2,6 +2,7 @@
  * Every setting of the service, parsed once with zod. Nothing else reads process.env.
  * Defaults make `npm start` work on a fresh clone: PGlite under ./.data, demo data, demo users.
  */
+import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
 import { parseProxies } from "@/lib/http/proxies";
 
@@ -19,7 +20,11 @@ const ZEnv = z
     DATA_DIR: z.string().min(1).default("./.data"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     PUBLIC_URL: z.url().default("http://localhost:3000"),
-    AUTH_SECRET: z.string().min(16).optional(),
+    /** At least 32 bytes; each purpose gets its own key derived from it (lib/auth/keys.ts). */
+    AUTH_SECRET: z
+      .string()
+      .refine((v) => Buffer.byteLength(v) >= 32, "must be at least 32 bytes: use `openssl rand -base64 32`")
+      .optional(),
     TOKEN_TTL_SECONDS: z.coerce
       .number()
       .int()
@@ -46,6 +51,13 @@ const ZEnv = z
     UTM_SERVICE: z.string().default("personalization"),
     DEMO_DATA: bool.default(true),
     DEMO_PASSWORD: z.string().min(8).default("demo-password"),
+    /**
+     * Demo accounts (marketer@, advanced@, super@example.com with DEMO_PASSWORD) on an empty
+     * database. Unset: on unless NODE_ENV=production (lib/auth/demo-users.ts demoUsersEnabled).
+     */
+    DEMO_USERS: bool.optional(),
+    /** Password hashes run at once per process (unset: one less than the cores, at least one). */
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     SHARED_DATA_DIR: z.string().default("../shared/data"),
     RUN_WORKERS: z.enum(["in-process", "separate", "none"]).optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
@@ -64,6 +76,26 @@ const ZEnv = z
         "ai-description-based",
       ])
       .default("ai-community-based"),
+    /** Filters one audience (or one estimate) may hold; more is refused with 422 at `filters`. */
+    AUDIENCE_MAX_FILTERS: z.coerce.number().int().min(1).max(1000).default(50),
+    /**
+     * How long an ad-hoc customer query (audience funnels and counts, customer lists by filters)
+     * may run before it is stopped and answered with 503 query_timeout and Retry-After.
+     * PostgreSQL: statement_timeout. The embedded database cannot stop a statement: the request
+     * is answered at the deadline while the statement runs to its end (README, "Limits").
+     */
+    QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    /**
+     * Shop origins that may show the public wheel page (/w/<token>) in a frame, space- or
+     * comma-separated (https://shop.example). Every other page may not be framed.
+     */
+    WHEEL_FRAME_ANCESTORS: z
+      .string()
+      .default("")
+      .refine(
+        (text) => text.split(/[\s,]+/).every((o) => o === "" || /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)),
+        "must be origins such as https://shop.example, separated by spaces or commas",
+      ),
     /** When the recommendation models are rebuilt from all events (cron, the server's time zone). */
     RECS_BUILD_CRON: z.string().default("30 2 * * *"),
     /** New events that make a rebuild worth it before the schedule (checked every 10 minutes). */
@@ -78,6 +110,25 @@ const ZEnv = z
       .optional(),
     /** The sender of every e-mail the service sends (exports' links, campaigns). */
     EMAIL_FROM: z.string().min(3).default("Lumen <no-reply@lumen.local>"),
+    /**
+     * The domain of campaign e-mail's VERP return path: the envelope sender is
+     * bounce+<message id>@BOUNCE_DOMAIN, so bounces name their message. Its MX should point at the
+     * inbound SMTP listener (INBOUND_SMTP_PORT). Unset: the envelope sender is EMAIL_FROM's address.
+     */
+    BOUNCE_DOMAIN: z
+      .string()
+      .regex(
+        /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i,
+        "must be a domain name such as bounces.shop.example",
+      )
+      .optional(),
+    /**
+     * The port of the inbound SMTP listener for DSN bounces and ARF complaints, started with the job
+     * workers (one process listens; other workers log that the port is taken). Unset: no listener.
+     */
+    INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** The interface the inbound SMTP listener binds (default all). */
+    INBOUND_SMTP_HOST: z.string().min(1).default("0.0.0.0"),
     /** Messages per second handed to the SMTP server, per process (0: unlimited). */
     SMTP_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(0),
     /** Where SMS goes: twilio (the settings below), or outbox (kept, not sent). */
@@ -97,6 +148,27 @@ const ZEnv = z
     VIBER_SENDER: z.string().min(1).optional(),
     /** Viber messages handed to the provider per second, per process (0: unlimited). */
     VIBER_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
+    /**
+     * The country a phone number written without +country code belongs to (ISO 3166 alpha-2, e.g.
+     * CZ): intake stores every phone in E.164 (lib/messaging/phone-number.ts). Unset: such numbers
+     * are refused as invalid.
+     */
+    DEFAULT_PHONE_COUNTRY: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "must be a two-letter country code (ISO 3166-1 alpha-2)")
+      .refine(isSupportedCountry, "is not a country libphonenumber-js knows")
+      .optional(),
+    /**
+     * DKIM signing of e-mail (all three of domain, selector and key, or none): the d= domain, the
+     * selector whose TXT record at <selector>._domainkey.<domain> holds the public key, and the
+     * private key (PEM) itself or a file holding it.
+     */
+    DKIM_DOMAIN: z.string().trim().min(1).optional(),
+    DKIM_SELECTOR: z.string().trim().min(1).optional(),
+    DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+    DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
     /**
      * Rows each in-memory write buffer (impression counts per touchpoint and day, search events)
@@ -135,6 +207,15 @@ const ZEnv = z
       });
     }
     need(e.SMS_PROVIDER === "twilio", ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "SMS_SENDER"], "SMS_PROVIDER=twilio");
+    const dkimKey = e.DKIM_PRIVATE_KEY ?? e.DKIM_PRIVATE_KEY_FILE;
+    need(Boolean(e.DKIM_DOMAIN || e.DKIM_SELECTOR || dkimKey), ["DKIM_DOMAIN", "DKIM_SELECTOR"], "DKIM is configured");
+    if ((e.DKIM_DOMAIN || e.DKIM_SELECTOR) && !dkimKey) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DKIM_PRIVATE_KEY"],
+        message: "or DKIM_PRIVATE_KEY_FILE is required when DKIM is configured",
+      });
+    }
     need(
       e.VIBER_PROVIDER === "infobip",
       ["INFOBIP_BASE_URL", "INFOBIP_API_KEY", "VIBER_SENDER"],

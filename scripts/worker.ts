@@ -2,6 +2,7 @@
  * npm run worker: a job worker process for PostgreSQL deployments (run as many as needed).
  * On PGlite the web process runs the workers itself: only one process may open its data directory.
  */
+import { startInboundMail } from "@/lib/campaigns/suppressions/start-inbound";
 import { closeDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
 import { env } from "@/lib/env";
@@ -16,10 +17,13 @@ if (!settings.DATABASE_URL) {
 }
 await databaseReady();
 await startWorkers({ concurrency: settings.WORKER_CONCURRENCY });
+// Bounces and complaints (DSN, ARF) over SMTP, when INBOUND_SMTP_PORT is set.
+const inbound = await startInboundMail();
 log.info("worker started", { concurrency: settings.WORKER_CONCURRENCY });
 
 async function shutdown(signal: string) {
   log.info("worker stopping", { signal });
+  await inbound?.close();
   await stopBoss();
   await closeDatabase();
   process.exit(0);

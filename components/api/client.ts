@@ -34,10 +34,13 @@ export const API_BASE = "/api/latest";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
-export async function apiFetch<T>(path: string, options: { method?: Method; body?: unknown } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  options: { method?: Method; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
   const init: RequestInit = {
     method: options.method ?? "GET",
-    headers: { Accept: "application/json" },
+    headers: { Accept: "application/json", ...options.headers },
     credentials: "same-origin",
     cache: "no-store",
   };

@@ -1,8 +1,8 @@
 "use client";
 /**
  * The campaigns waiting for the signed-in user's approval: Not approved, not yet approved by them,
- * and not written by them (the list exposes the author text, not the creator: a campaign created
- * by the user under another author's name stays listed and the server's 403 says why).
+ * and not written by them (the server's is_edited_by_user: its creator, its editors and whoever
+ * edited its audience or template since). Approving sends the version shown (If-Match).
  */
 import Link from "next/link";
 import { useState } from "react";
@@ -26,9 +26,7 @@ import { MessagePreview } from "./message-preview";
 export function ApprovalQueue({ viewer }: { viewer: Viewer }) {
   const [search, setSearch] = useState("");
   const list = useCampaignList({ status: "Not approved", search, limit: 100 });
-  const waiting = (list.data?.campaigns ?? []).filter(
-    (c) => !c.is_approved_by_user && c.author.trim().toLowerCase() !== viewer.email.toLowerCase(),
-  );
+  const waiting = (list.data?.campaigns ?? []).filter((c) => !c.is_approved_by_user && !c.is_edited_by_user);
 
   return (
     <div className="space-y-4">

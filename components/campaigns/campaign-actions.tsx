@@ -1,9 +1,9 @@
 "use client";
 /**
  * Approve and Send now, each behind a confirmation, with why they are not available when they
- * are not: role user may do neither, the author may not approve their own campaign (the server
- * knows the creator; the page compares the author text with the signed-in user and lets the
- * server's 403 explain any other case), and only an Approved campaign is sent.
+ * are not: role user may do neither, whoever wrote a version of the campaign may not approve it
+ * (the server says so in is_edited_by_user), and only an Approved campaign is sent. Approving
+ * sends the version the page shows (If-Match): a campaign changed meanwhile answers 412.
  */
 import { useState } from "react";
 import type { Role } from "@/lib/auth/roles";
@@ -22,9 +22,9 @@ export interface Viewer {
 export function whyNotApprove(c: Campaign, viewer: Viewer): string | undefined {
   if (viewer.role === "user") return "Approving needs the advanced or super role.";
   if (c.status !== "Not approved") return `It is ${c.status}: only a Not approved campaign is approved.`;
+  if (c.is_archived) return "It is archived.";
   if (c.is_approved_by_user) return "You have approved it already.";
-  if (c.author.trim().toLowerCase() === viewer.email.toLowerCase())
-    return "You are its author: someone else approves it.";
+  if (c.is_edited_by_user) return "You wrote or edited it (or its audience or template): someone else approves it.";
   return undefined;
 }
 
@@ -78,7 +78,7 @@ export function ApproveButton({
         confirmLabel="Approve"
         busy={approve.isPending}
         onCancel={() => setAsking(false)}
-        onConfirm={() => approve.mutate(campaignKey(campaign), { onSettled: () => setAsking(false) })}
+        onConfirm={() => approve.mutate(campaign, { onSettled: () => setAsking(false) })}
       >
         <p>
           {campaign.approvals_left <= 1

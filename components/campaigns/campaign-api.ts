@@ -46,6 +46,8 @@ export interface CampaignFilters {
   status?: CampaignStatus;
   channel_type?: ChannelType;
   search?: string;
+  /** Archived campaigns: left out (default), only them, or both. */
+  archived?: "false" | "true" | "all";
   offset?: number;
   limit?: number;
 }
@@ -64,6 +66,7 @@ export function useCampaignList(filters: CampaignFilters) {
       if (filters.status) query.set("status", filters.status);
       if (filters.channel_type) query.set("channel_type", filters.channel_type);
       if (filters.search?.trim()) query.set("search", filters.search.trim());
+      if (filters.archived && filters.archived !== "false") query.set("archived", filters.archived);
       return apiFetch<{ count: number; campaigns: Campaign[] }>(`${BASE}?${query}`);
     },
     placeholderData: keepPreviousData,
@@ -91,12 +94,29 @@ export function useSaveCampaign(id: string | undefined) {
   });
 }
 
+/**
+ * Approves the version the approver was shown: If-Match carries it, so a campaign changed since
+ * the page read it answers 412 (and the page reads it again) instead of approving unseen content.
+ */
 export function useApproveCampaign() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<{ detail: string }>(`${BASE}/${encodeURIComponent(id)}/approve`, { method: "PUT" }),
+    mutationFn: (c: Pick<Campaign, "campaign_details" | "version">) =>
+      apiFetch<{ detail: string }>(`${BASE}/${encodeURIComponent(campaignKey(c))}/approve`, {
+        method: "PUT",
+        headers: { "If-Match": `"${c.version}"` },
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
+}
+
+/** Archives (or brings back) a campaign: it leaves the lists, its report stays. */
+export function useArchiveCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
+      apiFetch<Campaign>(`${BASE}/${encodeURIComponent(id)}/archive`, { method: archived ? "POST" : "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 }
 

@@ -317,6 +317,10 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
               placeholders={<PlaceholderBar onInsert={insertPlaceholder} focused={focusedName} />}
               templates={templates.data?.templates}
               templateId={watched.groups?.[i]?.html_template_id ?? ""}
+              texts={{
+                message: watched.groups?.[i]?.channel_message_text ?? "",
+                fallback: watched.groups?.[i]?.channel_fallback_message_text ?? "",
+              }}
               onFocusField={(field) => {
                 focused.current = field;
                 setFocusedName(field.name);

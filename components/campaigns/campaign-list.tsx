@@ -34,17 +34,19 @@ export function CampaignList() {
   const [status, setStatus] = useState<CampaignStatus | "">("");
   const [channel, setChannel] = useState<ChannelType | "">("");
   const [search, setSearch] = useState("");
+  const [archived, setArchived] = useState<"false" | "true" | "all">("false");
   const [offset, setOffset] = useState(0);
   const list = useCampaignList({
     status: status || undefined,
     channel_type: channel || undefined,
     search,
+    archived,
     offset,
     limit: PAGE,
   });
   const campaigns = list.data?.campaigns ?? [];
   const count = list.data?.count ?? 0;
-  const filtered = status !== "" || channel !== "" || search.trim() !== "";
+  const filtered = status !== "" || channel !== "" || search.trim() !== "" || archived !== "false";
 
   return (
     <Card className="space-y-3" aria-label="Campaigns">
@@ -91,8 +93,24 @@ export function CampaignList() {
             </option>
           ))}
         </Select>
+        <Select
+          aria-label="Archived"
+          className="sm:w-40"
+          value={archived}
+          onChange={(e) => {
+            setArchived(e.target.value as "false" | "true" | "all");
+            setOffset(0);
+          }}
+        >
+          <option value="false">Not archived</option>
+          <option value="true">Archived</option>
+          <option value="all">With archived</option>
+        </Select>
         <ButtonLink href="/campaigns/templates" variant="secondary" className="sm:ml-auto">
           E-mail templates
+        </ButtonLink>
+        <ButtonLink href="/campaigns/suppressions" variant="secondary">
+          Suppressions
         </ButtonLink>
         <ButtonLink href="/campaigns/new">New campaign</ButtonLink>
       </div>

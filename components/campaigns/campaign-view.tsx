@@ -16,6 +16,7 @@ import {
   customersText,
   groupLetter,
   useApproveCampaign,
+  useArchiveCampaign,
   useCampaign,
   useDeleteCampaign,
   useSendInstant,
@@ -36,6 +37,7 @@ export function CampaignView({ id, viewer }: { id: string; viewer: Viewer }) {
   const router = useRouter();
   const query = useCampaign(id);
   const remove = useDeleteCampaign();
+  const archive = useArchiveCampaign();
   const approve = useApproveCampaign();
   const send = useSendInstant();
   const [deleting, setDeleting] = useState(false);
@@ -54,8 +56,9 @@ export function CampaignView({ id, viewer }: { id: string; viewer: Viewer }) {
   }
   const c = query.data;
   const key = campaignKey(c);
-  const canEdit = allows("edit", c.status);
+  const canEdit = allows("edit", c.status) && !c.is_archived;
   const canDelete = allows("delete", c.status);
+  const canArchive = c.is_archived || allows("archive", c.status);
   const r = c.recurring;
 
   return (
@@ -80,7 +83,11 @@ export function CampaignView({ id, viewer }: { id: string; viewer: Viewer }) {
                 Edit
               </Button>
             )}
-            {!canEdit && <p className="text-xs text-slate-500">Not while it is {c.status}.</p>}
+            {!canEdit && (
+              <p className="text-xs text-slate-500">
+                {c.is_archived ? "Not while it is archived." : `Not while it is ${c.status}.`}
+              </p>
+            )}
           </div>
           <ButtonLink variant="secondary" href={`/campaigns/${key}/report`}>
             Delivery report
@@ -89,13 +96,35 @@ export function CampaignView({ id, viewer }: { id: string; viewer: Viewer }) {
             <Button variant="danger" onClick={() => setDeleting(true)} disabled={!canDelete || remove.isPending}>
               Delete
             </Button>
-            {!canDelete && <p className="text-xs text-slate-500">Not while it is {c.status}.</p>}
+            {!canDelete && (
+              <p className="max-w-44 text-xs text-slate-500">
+                Not while it is {c.status}
+                {c.status === "Sent" ? ": archive it (its report stays)." : "."}
+              </p>
+            )}
+          </div>
+          <div className="space-y-1">
+            <Button
+              variant="secondary"
+              onClick={() => archive.mutate({ id: key, archived: !c.is_archived })}
+              disabled={!canArchive || archive.isPending}
+            >
+              {c.is_archived ? "Unarchive" : "Archive"}
+            </Button>
+            {!canArchive && <p className="max-w-44 text-xs text-slate-500">Not while it is {c.status}.</p>}
           </div>
         </div>
       </div>
       <ActionResult mutation={approve} />
       <ActionResult mutation={send} />
       {remove.error && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
+      {archive.error && <Alert tone="error">{errorMessage(archive.error)}</Alert>}
+      {c.is_archived && (
+        <Alert tone="info">
+          Archived on {formatDateTime(c.date_archived)}: left out of the campaign list, its report and frequency-cap
+          history kept.
+        </Alert>
+      )}
       {(c.status === "Preparing" || c.status === "Sending") && (
         <Alert tone="info">
           {c.status === "Preparing"

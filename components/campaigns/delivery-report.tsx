@@ -109,6 +109,7 @@ const ROWS: { label: string; value: (m: ReportMetrics) => string }[] = [
   { label: "Unsubscribed", value: (m) => `${formatCount(m.subscription)} · ${pct(m.percent_subscription)}` },
   { label: "Bounced", value: (m) => `${formatCount(m.bounce)} · ${pct(m.percent_bounce)}` },
   { label: "Complaints", value: (m) => `${formatCount(m.complaint)} · ${pct(m.percent_complaint)}` },
+  { label: "Skipped at send time", value: (m) => formatCount(m.skipped) },
 ];
 
 function MetricsTable({ report, leader }: { report: CampaignReport; leader?: number }) {

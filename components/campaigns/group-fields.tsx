@@ -13,6 +13,7 @@ import { fieldClass, Input } from "../ui/input";
 import { Select } from "../ui/select";
 import { type ChannelType, groupLetter } from "./campaign-api";
 import { type TCampaignForm, UTM_VALUES, VALIDITY_UNITS } from "./campaign-form";
+import { TextLength } from "./text-length";
 
 /** A text field placeholders may be inserted into: its form path and its element. */
 type TextField =
@@ -77,6 +78,7 @@ export function GroupFields({
   placeholders,
   templates = [],
   templateId = "",
+  texts,
 }: {
   index: number;
   channel: ChannelType;
@@ -90,6 +92,8 @@ export function GroupFields({
   /** The stored e-mail templates to choose from, and the group's choice. */
   templates?: readonly TemplateOption[];
   templateId?: string;
+  /** The group's texts as typed, for their length and SMS parts (./text-length.tsx). */
+  texts?: { message: string; fallback: string };
 }) {
   const letter = groupLetter(index);
   const err = errors.groups?.[index];
@@ -169,6 +173,9 @@ export function GroupFields({
               {...text("channel_message_text")}
               disabled={disabled}
             />
+            {texts && channel !== "email" && (
+              <TextLength text={texts.message} kind={channel === "sms" ? "sms" : "viber"} />
+            )}
           </FormField>
           {viber && (
             <div className="grid gap-4 sm:grid-cols-2">
@@ -242,6 +249,7 @@ export function GroupFields({
                 {...text("channel_fallback_message_text")}
                 disabled={disabled}
               />
+              {texts && <TextLength text={texts.fallback} kind="sms" />}
             </FormField>
           )}
           {placeholders}

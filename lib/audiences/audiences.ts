@@ -4,6 +4,8 @@
  * members (audience_members) in the same transaction, so it keeps them when new data arrives; a
  * dynamic one is counted again on recalculation (and before every campaign send).
  */
+import type { Principal } from "@/lib/auth/roles";
+import { assertUnused, sendBackForApproval } from "@/lib/campaigns/campaign-references";
 import { db, getDatabase } from "@/lib/db/client";
 import type { Audience } from "@/lib/db/generated/client";
 import { conflict, notFound } from "@/lib/http/errors";
@@ -11,6 +13,7 @@ import { newId } from "@/lib/http/ids";
 import { listResponse, type TPagination } from "@/lib/http/pagination";
 import { formatTimestamp } from "@/lib/http/timestamps";
 import { compileFunnel } from "./compile";
+import { checkFilterLimit } from "./filter-limit";
 import { type Funnel, funnel, type StepCount, withCounts } from "./funnel";
 import type { TAudience, TAudienceInput, TFilterGroupInput } from "./schemas";
 
@@ -64,19 +67,28 @@ export async function listAudiences(page: TPagination & { search?: string; statu
 
 /** The funnel of filters without saving (the builder's live counts). */
 export async function estimateAudience(groups: TFilterGroupInput[]) {
+  checkFilterLimit(groups);
   const database = await getDatabase();
   const counted = await funnel(database, groups);
   return { total_customers: counted.total, audience_size: counted.size, filters: withCounts(groups, counted.steps) };
 }
 
 /** Writes an audience with its funnel; a created static audience stores its members. */
-async function save(audienceId: string, input: TAudienceInput, author: string, creating: boolean): Promise<TAudience> {
+async function save(
+  audienceId: string,
+  input: TAudienceInput,
+  author: string,
+  creating: boolean,
+  principal?: Principal,
+): Promise<TAudience> {
+  checkFilterLimit(input.filters);
   const database = await getDatabase();
   const prisma = database.prisma;
   const counted: Funnel = await funnel(database, input.filters);
   const data = {
     audience_name: input.audience_name,
-    author: input.author ?? author,
+    // The caller is the author (never the body's author); an edit keeps the one who created it.
+    ...(creating ? { author } : {}),
     status: input.status,
     is_dynamic: input.is_dynamic,
     audience_type: input.audience_type,
@@ -99,6 +111,9 @@ async function save(audienceId: string, input: TAudienceInput, author: string, c
         if (!exists) throw notFound(`No audience has id ${audienceId}.`);
         throw conflict(`Audience ${audienceId} is ${exists.status}: only a draft audience can be edited.`, "not_draft");
       }
+      // The campaigns sending to it were approved for its old members: back for approval (409
+      // in_use while one is being prepared or sent). Its row is written first (see campaign-references).
+      await sendBackForApproval(tx, { kind: "audience", id: audienceId }, principal);
     }
     await tx.audienceMember.deleteMany({ where: { audience_id: audienceId } });
     if (freeze) {
@@ -121,14 +136,22 @@ export function createAudience(input: TAudienceInput, author: string): Promise<T
   return save(newId("audience"), input, author, true);
 }
 
-export function updateAudience(input: TAudienceInput & { audience_id: string }, author: string): Promise<TAudience> {
-  return save(input.audience_id, input, author, false);
+export function updateAudience(
+  input: TAudienceInput & { audience_id: string },
+  author: string,
+  principal?: Principal,
+): Promise<TAudience> {
+  return save(input.audience_id, input, author, false, principal);
 }
 
+/** Refused (409 in_use) while a campaign not yet Sent sends to it: deleted first, then checked. */
 export async function deleteAudience(audienceId: string): Promise<{ message: string }> {
   const prisma = await db();
-  const deleted = await prisma.audience.deleteMany({ where: { audience_id: audienceId } });
-  if (deleted.count === 0) throw notFound(`No audience has id ${audienceId}.`);
+  await prisma.$transaction(async (tx) => {
+    const deleted = await tx.audience.deleteMany({ where: { audience_id: audienceId } });
+    if (deleted.count === 0) throw notFound(`No audience has id ${audienceId}.`);
+    await assertUnused(tx, { kind: "audience", id: audienceId });
+  });
   return { message: `Audience ${audienceId} deleted.` };
 }
 

@@ -10,12 +10,14 @@
  * - customer fields: age, customer-lifetime-value, purchases-180-days, days-since-last-purchase
  *   (numbers: BETWEEN inclusive, EQ, GT, GTE, LT, LTE, IN, NOT_IN); gender, city, country (text,
  *   case-insensitive: IN, NOT_IN, EQ); segment (IN, NOT_IN, EQ of segment ids; all_customers is
- *   everyone); email_consent, sms_consent, viber_consent (IN or EQ of "True"/"False").
+ *   everyone); email_consent, sms_consent, viber_consent (IN or EQ of "True"/"False"; the
+ *   effective consent: a customer whose address is suppressed on the channel has none).
  *   days-since-last-purchase never matches a customer without purchases.
  * - purchased (filter_group product-focused-filters), entity product_id (item ids), category
  *   (category names at any level) or attribute ("attribute_<name>=<value>"): IN = bought any of
  *   them within period_days (default 365), NOT_IN = bought none of them then.
  */
+import { effectiveConsentSql } from "@/lib/data/effective-consent";
 import type { FieldError } from "@/lib/http/errors";
 import type { FilterType, TFilterGroupInput, TFilterInput } from "./schemas";
 
@@ -51,9 +53,10 @@ export const FILTERS: Record<string, Definition> = {
   city: { kind: "text", expr: "lower(c.city)", entities: CUSTOMER },
   country: { kind: "text", expr: "lower(c.country)", entities: CUSTOMER },
   segment: { kind: "segment", expr: "c.segment_id", entities: CUSTOMER },
-  email_consent: { kind: "bool", expr: "c.email_consent", entities: CUSTOMER },
-  sms_consent: { kind: "bool", expr: "c.sms_consent", entities: CUSTOMER },
-  viber_consent: { kind: "bool", expr: "c.viber_consent", entities: CUSTOMER },
+  // Effective consent: the feed's AND the address not suppressed (a suppressed customer counts as not consenting).
+  email_consent: { kind: "bool", expr: effectiveConsentSql("email"), entities: CUSTOMER },
+  sms_consent: { kind: "bool", expr: effectiveConsentSql("sms"), entities: CUSTOMER },
+  viber_consent: { kind: "bool", expr: effectiveConsentSql("viber"), entities: CUSTOMER },
   purchased: { kind: "purchased", entities: ["product_id", "category", "attribute"] },
 };
 
@@ -80,17 +83,25 @@ export function orderedFilters(groups: TFilterGroupInput[]): OrderedFilter[] {
 }
 
 export interface CompiledFunnel {
-  /** Step k: the condition of the first k + 1 filters. */
-  steps: string[];
-  /** The whole filter set ("TRUE" without filters). */
+  /** The whole filter set ("TRUE" without filters): each filter's condition once, so linear in their number. */
   where: string;
   /** Each filter's own condition, in funnel order. */
   conditions: string[];
+  /**
+   * How filter k joins the funnel so far (k >= 1): the previous filter's filter_value_connector
+   * in its group, or at the first filter of a group, the previous group's next_group_connector.
+   * connectors[0] is "AND" (nothing before it).
+   */
+  connectors: Connector[];
+  /** Whether filter k is the first of its group (the groups before it are then complete). */
+  groupStarts: boolean[];
   /** Every connector between two filters is AND: step k is then conditions 0..k all true. */
   allAnd: boolean;
   params: unknown[];
   errors: FieldError[];
 }
+
+export type Connector = "AND" | "OR";
 
 const SQL_OP: Partial<Record<FilterType, string>> = { EQ: "=", GT: ">", GTE: ">=", LT: "<", LTE: "<=" };
 
@@ -106,34 +117,56 @@ export function compileFunnel(
     return `$${(options.firstParam ?? 1) + params.length - 1}::${cast}`;
   };
   const ordered = orderedFilters(groups);
-  const steps: string[] = [];
   const conditions: string[] = [];
-  let allAnd = true;
-  let done: string | undefined;
-  let doneConnector = "AND";
-  let current: string | undefined;
+  const connectors: Connector[] = [];
+  const groupStarts: boolean[] = [];
   let previous: OrderedFilter | undefined;
   for (const item of ordered) {
     const loc = [...base, item.at[0], "values", item.at[1]];
-    const condition = compileFilter(item.filter, param, (field, msg) => errors.push({ loc: [...loc, field], msg }));
-    conditions.push(condition);
-    if (previous) {
-      const joining =
-        previous.group !== item.group ? previous.group.next_group_connector : previous.filter.filter_value_connector;
-      if (joining !== "AND") allAnd = false;
-    }
-    if (previous && previous.group !== item.group) {
-      // The previous group is complete.
-      done = done === undefined ? `(${current})` : `(${done} ${doneConnector} (${current}))`;
-      doneConnector = previous.group.next_group_connector;
-      current = undefined;
-    }
-    current =
-      current === undefined ? condition : `(${current} ${previous!.filter.filter_value_connector} ${condition})`;
-    steps.push(done === undefined ? current : `(${done} ${doneConnector} (${current}))`);
+    conditions.push(compileFilter(item.filter, param, (field, msg) => errors.push({ loc: [...loc, field], msg })));
+    const starts = previous === undefined || previous.group !== item.group;
+    groupStarts.push(starts);
+    connectors.push(
+      previous === undefined
+        ? "AND"
+        : starts
+          ? previous.group.next_group_connector
+          : previous.filter.filter_value_connector,
+    );
     previous = item;
   }
-  return { steps, where: steps.at(-1) ?? "TRUE", conditions, allAnd, params, errors };
+  const compiled = { conditions, connectors, groupStarts, params, errors };
+  return {
+    ...compiled,
+    where: conditions.length === 0 ? "TRUE" : stepCondition(compiled, conditions.length - 1),
+    allAnd: connectors.every((c) => c === "AND"),
+  };
+}
+
+/**
+ * Step k's condition, "the first k + 1 filters": the groups before filter k's group joined left
+ * to right by their next_group_connector, then (parenthesised) filter k's group up to filter k
+ * joined by filter_value_connector. Each condition appears once, so the text is linear in k; the
+ * funnel counts every step without writing them all out (./funnel.ts).
+ */
+export function stepCondition(
+  compiled: Pick<CompiledFunnel, "conditions" | "connectors" | "groupStarts">,
+  k: number,
+): string {
+  let done: string | undefined;
+  let doneConnector: Connector = "AND";
+  let current = "";
+  for (let i = 0; i <= k; i++) {
+    const condition = compiled.conditions[i]!;
+    if (i === 0) current = condition;
+    else if (compiled.groupStarts[i]) {
+      // The previous group is complete.
+      done = done === undefined ? `(${current})` : `(${done} ${doneConnector} (${current}))`;
+      doneConnector = compiled.connectors[i]!;
+      current = condition;
+    } else current = `(${current} ${compiled.connectors[i]} ${condition})`;
+  }
+  return done === undefined ? current : `(${done} ${doneConnector} (${current}))`;
 }
 
 function compileFilter(

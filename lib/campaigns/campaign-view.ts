@@ -1,17 +1,23 @@
 /** A stored campaign as the API answers it (spec 2.7), for the caller who asks. */
 import type { Principal } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import type { Campaign, CampaignApproval, CampaignGroup } from "@/lib/db/generated/client";
+import type { Campaign, CampaignApproval, CampaignEditor, CampaignGroup } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/http/errors";
 import { formatNullableTimestamp, formatTimestamp } from "@/lib/http/timestamps";
+import { campaignVersion } from "./campaign-version";
 import type { TCampaign } from "./schemas";
 import type { CampaignStatus } from "./status";
 
-export type StoredCampaign = Campaign & { groups: CampaignGroup[]; approvals: CampaignApproval[] };
+export type StoredCampaign = Campaign & {
+  groups: CampaignGroup[];
+  approvals: CampaignApproval[];
+  editors: CampaignEditor[];
+};
 
 export const WITH_PARTS = {
   groups: { orderBy: { group_number: "asc" } },
   approvals: { orderBy: { date_approved: "asc" } },
+  editors: { orderBy: { date_edited: "asc" } },
 } as const;
 
 /** Who acts, as approvals and created_by store it. */
@@ -48,6 +54,12 @@ function groupView(g: CampaignGroup): TCampaign["campaign_details"][number] {
   };
 }
 
+/** The creator (by the author text when created before editors were kept) and every editor. */
+function editorsOf(c: StoredCampaign): string[] {
+  const emails = c.editors.map((e) => e.editor_email);
+  return c.editors.some((e) => e.editor_id === c.created_by) ? emails : [c.author, ...emails].filter(Boolean);
+}
+
 export function campaignView(c: StoredCampaign, caller: Principal | undefined): TCampaign {
   const actor = caller ? actorOf(caller) : undefined;
   return {
@@ -77,6 +89,11 @@ export function campaignView(c: StoredCampaign, caller: Principal | undefined): 
     required_approvals: c.required_approvals,
     date_created: formatTimestamp(c.date_created),
     date_modified: formatTimestamp(c.date_modified),
+    version: campaignVersion(c),
+    edited_by: editorsOf(c),
+    is_edited_by_user: actor !== undefined && (c.created_by === actor || c.editors.some((e) => e.editor_id === actor)),
+    is_archived: c.archived_at !== null,
+    date_archived: formatNullableTimestamp(c.archived_at),
   };
 }
 

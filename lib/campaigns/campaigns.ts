@@ -7,11 +7,13 @@ import type { Principal } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
-import { notFound } from "@/lib/http/errors";
+import { conflict, forbidden, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/http/ids";
 import { listResponse, type TPagination } from "@/lib/http/pagination";
 import { audienceSize } from "./audience-size";
+import { recordEditors } from "./campaign-editors";
 import { groupCampaignId } from "./campaign-ids";
+import { lockAudiences } from "./campaign-references";
 import { actorOf, campaignKeyOf, campaignView, loadCampaign, type StoredCampaign, WITH_PARTS } from "./campaign-view";
 import type { TCampaign, TCampaignDetailInput, TCampaignInput } from "./schemas";
 import { getCampaignSettings, requiredApprovals } from "./settings";
@@ -100,6 +102,7 @@ export async function createCampaign(opts: { input: TCampaignInput; principal: P
     prisma.$transaction(async (tx) => {
       // Next to the audience check, but in the transaction: the templates stay until it commits.
       await lockTemplates(tx, input.campaign_details);
+      await lockAudiences(tx, input);
       const ids = await freeIds(
         tx,
         now,
@@ -128,6 +131,7 @@ export async function createCampaign(opts: { input: TCampaignInput; principal: P
           },
         },
       });
+      await recordEditors(tx, [key], principal);
     });
   // Two creations of the same name at once can pick the same free ids: the later one tries again.
   for (let attempt = 1; ; attempt++) {
@@ -147,12 +151,14 @@ export async function getCampaign(opts: { campaignId: string; principal?: Princi
 }
 
 export async function listCampaigns(opts: {
-  page: TPagination & { status?: string; channel_type?: string; search?: string };
+  page: TPagination & { status?: string; channel_type?: string; search?: string; archived?: "false" | "true" | "all" };
   principal?: Principal;
 }) {
   const { page } = opts;
   const prisma = await db();
+  const archived = page.archived ?? "false";
   const where: Prisma.CampaignWhereInput = {
+    ...(archived === "all" ? {} : { archived_at: archived === "true" ? { not: null } : null }),
     ...(page.status ? { status: page.status } : {}),
     ...(page.channel_type ? { channel_type: page.channel_type } : {}),
     ...(page.search
@@ -183,7 +189,10 @@ export async function listCampaigns(opts: {
   );
 }
 
-/** Takes the campaign's row for this transaction, if its status allows the action. */
+/**
+ * Takes the campaign's row for this transaction, if its status allows the action (an archived
+ * campaign is not edited: it is history).
+ */
 async function takeRow(
   tx: Tx,
   key: string,
@@ -192,13 +201,17 @@ async function takeRow(
   action: "edit" | "delete",
 ) {
   const taken = await tx.campaign.updateMany({
-    where: { campaign_key: key, status: { in: [...allowed] } },
+    where: { campaign_key: key, status: { in: [...allowed] }, ...(action === "edit" ? { archived_at: null } : {}) },
     data: { date_modified: new Date() },
   });
   if (taken.count === 1) return;
-  const found = await tx.campaign.findUnique({ where: { campaign_key: key }, select: { status: true } });
+  const found = await tx.campaign.findUnique({
+    where: { campaign_key: key },
+    select: { status: true, archived_at: true },
+  });
   if (!found) throw notFound(`No campaign has id ${campaignId}.`);
   assertAllowed(action, found.status, campaignId);
+  if (found.archived_at) throw conflict(`Campaign ${campaignId} is archived: it cannot be edited.`, "archived");
 }
 
 export async function updateCampaign(opts: {
@@ -214,6 +227,7 @@ export async function updateCampaign(opts: {
   await prisma.$transaction(async (tx) => {
     await takeRow(tx, key, campaignId, allowedStatuses("edit"), "edit");
     await lockTemplates(tx, input.campaign_details);
+    await lockAudiences(tx, input);
     const stored = await tx.campaign.findUnique({ where: { campaign_key: key }, include: WITH_PARTS });
     if (!stored) throw notFound(`No campaign has id ${campaignId}.`);
     // A Not sent campaign goes back for approval on any edit: that is how it is tried again.
@@ -237,6 +251,7 @@ export async function updateCampaign(opts: {
     });
     if (reset) await tx.campaignApproval.deleteMany({ where: { campaign_key: key } });
     await saveGroups(tx, stored, input);
+    await recordEditors(tx, [key], principal);
   });
   return campaignView(await loadCampaign(key, campaignId), principal);
 }
@@ -278,12 +293,34 @@ async function saveGroups(tx: Tx, stored: StoredCampaign, input: TCampaignInput)
   }
 }
 
-export async function deleteCampaign(opts: { campaignId: string }): Promise<{ detail: string }> {
-  const key = await campaignKeyOf(opts.campaignId);
+/**
+ * Deleting: never while Preparing, Sending or Sent (409 invalid_status), nor a campaign that has
+ * sent before (409 has_sends: its report and the frequency cap's history would go; archive it).
+ * Role user deletes only their own drafts: campaigns they created that are Not approved.
+ */
+export async function deleteCampaign(opts: { campaignId: string; principal: Principal }): Promise<{ detail: string }> {
+  const { campaignId, principal } = opts;
+  const key = await campaignKeyOf(campaignId);
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
-    await takeRow(tx, key, opts.campaignId, allowedStatuses("delete"), "delete");
+    await takeRow(tx, key, campaignId, allowedStatuses("delete"), "delete");
+    const found = await tx.campaign.findUniqueOrThrow({
+      where: { campaign_key: key },
+      select: { created_by: true, status: true },
+    });
+    if (principal.role === "user" && (found.created_by !== actorOf(principal) || found.status !== "Not approved")) {
+      throw forbidden(
+        `Role user deletes only their own draft campaigns (created by them, Not approved); campaign ${campaignId} is ${found.created_by === actorOf(principal) ? found.status : "someone else's"}.`,
+      );
+    }
+    const sends = await tx.campaignSend.count({ where: { campaign_key: key, targeted: { gt: 0 } } });
+    if (sends > 0) {
+      throw conflict(
+        `Campaign ${campaignId} has been sent before (${sends} send${sends > 1 ? "s" : ""}): deleting it would erase its report and the frequency cap's history; archive it instead.`,
+        "has_sends",
+      );
+    }
     await tx.campaign.delete({ where: { campaign_key: key } });
   });
-  return { detail: `Campaign ${opts.campaignId} deleted.` };
+  return { detail: `Campaign ${campaignId} deleted.` };
 }

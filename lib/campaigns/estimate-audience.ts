@@ -3,7 +3,7 @@
  * condition, channel rules and frequency cap as ./sending/prepare.ts, counted without writing.
  */
 import { now } from "@/lib/clock";
-import { getDatabase } from "@/lib/db/client";
+import { guardedQuery } from "@/lib/db/guarded-query";
 import type { TAudienceEstimate } from "./preview";
 import type { ChannelType } from "./schemas";
 import { channelRule, exclusionSql } from "./sending/channel-rules";
@@ -21,9 +21,10 @@ export async function estimateAudience(opts: {
   const since = new Date(now().getTime() - settings.frequency_cap_days * 24 * 60 * 60 * 1000);
   const p = audience.params.length;
   const exclusion = exclusionSql({ channel: `$${p + 1}`, cap: `$${p + 2}`, since: `$${p + 3}` });
-  const database = await getDatabase();
-  const [row] = await database.sql.query<Omit<TAudienceEstimate, "reachable">>(
-    `WITH a AS (
+  const [row] = await guardedQuery(
+    (sql) =>
+      sql.query<Omit<TAudienceEstimate, "reachable">>(
+        `WITH a AS (
        SELECT c.customer_id, ${rule.consent} AS consent, ${rule.address} AS address
        FROM customers c WHERE ${audience.where}
      ),
@@ -33,7 +34,9 @@ export async function estimateAudience(opts: {
             COUNT(*) FILTER (WHERE excluded = 'no_address')::int AS excluded_no_address,
             COUNT(*) FILTER (WHERE excluded = 'capped')::int AS excluded_frequency_cap
      FROM k`,
-    [...audience.params, opts.channelType, settings.frequency_cap_messages, since],
+        [...audience.params, opts.channelType, settings.frequency_cap_messages, since],
+      ),
+    { label: "campaign audience estimate" },
   );
   const counts = row ?? { audience: 0, excluded_no_consent: 0, excluded_no_address: 0, excluded_frequency_cap: 0 };
   return {

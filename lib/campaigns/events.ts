@@ -5,7 +5,7 @@
  * campaign and group from campaign_messages so the delivery report can count by group.
  */
 import { now } from "@/lib/clock";
-import { getDatabase } from "@/lib/db/client";
+import { getDatabase, type SqlRunner } from "@/lib/db/client";
 
 export const EVENT_KINDS = [
   "delivered",
@@ -28,10 +28,13 @@ export interface CampaignEventInput {
   at?: Date;
 }
 
-/** Records an event of a message; false when no such message exists (nothing is written). */
-export async function recordCampaignEvent(event: CampaignEventInput): Promise<boolean> {
-  const database = await getDatabase();
-  const rows = await database.sql.query<{ id: string }>(
+/**
+ * Records an event of a message; false when no such message exists (nothing is written). With
+ * `sql`, inside the caller's transaction (a receipt and its event are kept together or not at all).
+ */
+export async function recordCampaignEvent(event: CampaignEventInput, sql?: SqlRunner): Promise<boolean> {
+  const runner = sql ?? (await getDatabase()).sql;
+  const rows = await runner.query<{ id: string }>(
     `INSERT INTO campaign_events (send_id, customer_id, campaign_key, group_number, kind, leg, detail, at)
      SELECT m.send_id, m.customer_id, s.campaign_key, m.group_number, $3, $4, $5, $6
        FROM campaign_messages m JOIN campaign_sends s ON s.send_id = m.send_id

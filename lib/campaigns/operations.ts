@@ -23,6 +23,10 @@ export const listCampaignsOp = defineOperation({
     status: z.enum(CAMPAIGN_STATUSES).optional(),
     channel_type: z.enum(CHANNEL_TYPES).optional(),
     search: z.string().max(200).optional().describe("Part of the name, the author or a campaign_id"),
+    archived: z
+      .enum(["false", "true", "all"])
+      .default("false")
+      .describe("Archived campaigns: left out (false, the default), only them (true), or both (all)"),
   }),
   response: ZList("campaigns", ZCampaign),
 });
@@ -46,6 +50,8 @@ export const getCampaignOp = defineOperation({
   path: "/campaigning-studio/campaignings/{campaign_id}",
   tag,
   summary: "Get a campaign (by any of its groups' campaign_id)",
+  description:
+    "Answers the header ETag: the campaign's version (also `version` in the body), which every change of the campaign (an edit, an approval, a status change, an edit of its audience or template, archiving) replaces. Send it as If-Match to approve.",
   auth: "user",
   params: campaignId,
   response: ZCampaign,
@@ -57,7 +63,7 @@ export const updateCampaignOp = defineOperation({
   path: "/campaigning-studio/campaignings/{campaign_id}",
   tag,
   summary: "Update a campaign",
-  description: `The same body as creation. Allowed while Not approved, Approved or Not sent (409 invalid_status otherwise). A change of the audience, channel, sender, schedule, recurrence or any group's content makes it Not approved and clears its approvals (the campaign name, author and is_draft do not). Groups keep their campaign_id by group number; an added group gets a new one. ${RULES_DOC}`,
+  description: `The same body as creation. Allowed while Not approved, Approved or Not sent (409 invalid_status otherwise; 409 archived when archived). The caller is recorded among the campaign's editors (edited_by), who cannot approve it. A change of the audience, channel, sender, schedule, recurrence or any group's content makes it Not approved and clears its approvals (the campaign name, author and is_draft do not). Groups keep their campaign_id by group number; an added group gets a new one. ${RULES_DOC}`,
   auth: "user",
   params: campaignId,
   body: ZCampaignInput,
@@ -70,11 +76,37 @@ export const deleteCampaignOp = defineOperation({
   path: "/campaigning-studio/campaignings/{campaign_id}",
   tag,
   summary: "Delete a campaign",
-  description: "409 invalid_status while it is Preparing or Sending.",
+  description:
+    "409 invalid_status while it is Preparing, Sending or Sent, whatever the role; 409 has_sends when it has sent before (its report and the frequency cap's history would go): archive it instead. Role user deletes only their own drafts (campaigns they created that are Not approved): 403 otherwise.",
   auth: "user",
   params: campaignId,
   response: ZDetail,
+  errors: [403, 404, 409],
+});
+
+export const archiveCampaignOp = defineOperation({
+  method: "POST",
+  path: "/campaigning-studio/campaignings/{campaign_id}/archive",
+  tag,
+  summary: "Archive a campaign",
+  description:
+    "Hides it from GET /campaignings (unless archived=true or all) and stops edits and approvals (409 archived); its sends, report and the frequency cap's count of its messages stay. Allowed while Not approved, Sent or Not sent (409 invalid_status otherwise: an Approved campaign would still be sent). Archiving an archived campaign changes nothing. Answers the campaign.",
+  auth: "user",
+  params: campaignId,
+  response: ZCampaign,
   errors: [404, 409],
+});
+
+export const unarchiveCampaignOp = defineOperation({
+  method: "DELETE",
+  path: "/campaigning-studio/campaignings/{campaign_id}/archive",
+  tag,
+  summary: "Unarchive a campaign",
+  description: "Brings an archived campaign back into the lists, as it was. Answers the campaign.",
+  auth: "user",
+  params: campaignId,
+  response: ZCampaign,
+  errors: [404],
 });
 
 export const approveCampaignOp = defineOperation({
@@ -83,11 +115,11 @@ export const approveCampaignOp = defineOperation({
   tag,
   summary: "Approve a campaign",
   description:
-    "Advanced or super users (403 for role user), never the campaign's creator (403). Each distinct approver lowers approvals_left; the last one makes it Approved. 409 invalid_status unless it is Not approved; 409 already_approved when the caller has approved it already (nothing changes).",
+    "Advanced or super users (403 for role user), never someone who wrote a version of it (403): its creator, anyone who edited it, or edited an audience or e-mail template it uses since (edited_by). With If-Match (the ETag of GET, or its `version` quoted), the approval holds only for that version: 412 precondition_failed when the campaign changed since (the answer's ETag is the current one); without If-Match it approves the campaign as it is. Each distinct approver lowers approvals_left; the last one makes it Approved. 409 invalid_status unless it is Not approved; 409 archived when archived; 409 already_approved when the caller has approved it already (nothing changes).",
   auth: "advanced",
   params: campaignId,
   response: ZDetail,
-  errors: [403, 404, 409],
+  errors: [403, 404, 409, 412],
 });
 
 export const sendInstantOp = defineOperation({
@@ -119,7 +151,7 @@ export const updateCampaignSettingsOp = defineOperation({
   tag,
   summary: "Change the campaign settings (super users)",
   description:
-    "required_approvals for every campaign saved from now on; with large_audience_size, campaigns whose audience has more customers need large_audience_required_approvals (the larger of the two). A campaign keeps the number it got when its audience was last saved. frequency_cap_messages (default 3; 0 turns the cap off) per frequency_cap_days (default 7): a customer who was sent that many campaign messages on the campaign's channel within the days is left out of a send (and counted); omitted, they take their defaults.",
+    "required_approvals for every campaign saved from now on; with large_audience_size, campaigns whose audience has more customers need large_audience_required_approvals (the larger of the two). A campaign keeps the number it got when its audience was last saved. frequency_cap_messages (default 3; 0 turns the cap off) per frequency_cap_days (default 7): a customer who has that many campaign messages on the campaign's channel, sent within the days or prepared and not yet sent (queued or sending: two campaigns prepared together cannot both pass it; archived campaigns' messages count too), is left out of a send (and counted); soft_bounce_limit (default 3): an e-mail address whose last that many campaign messages all soft-bounced is suppressed; omitted, they take their defaults.",
   auth: "super",
   body: ZCampaignSettings,
   response: ZCampaignSettings,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { parseTimestamp } from "@/lib/http/timestamps";
+import { channelLengthProblems } from "@/lib/messaging/sms-length";
 import { unknownPlaceholders } from "./placeholders";
 import { CAMPAIGN_STATUSES } from "./status";
 
@@ -36,7 +37,9 @@ const text = (max: number) => z.string().max(max).default("");
 
 export const ZCampaignDetailInput = z.object({
   channel_button: text(100),
-  channel_message_text: text(10_000).describe("May hold placeholders (see the operation's description)"),
+  channel_message_text: text(10_000).describe(
+    "May hold placeholders (see the operation's description). SMS: at most 1,600 characters (Twilio's limit); Viber: at most 1,000",
+  ),
   channel_fallback_message_text: text(2_000).describe("viber_sms: the SMS sent when Viber does not deliver"),
   channel_button_link: text(2_000),
   channel_image_url: text(2_000),
@@ -145,6 +148,8 @@ export function checkCampaign(c: Campaign, ctx: z.RefinementCtx): void {
     if ((c.channel_type === "viber" || c.channel_type === "viber_sms") && empty(g.channel_validity_unit)) {
       issue(["campaign_details", i, "channel_validity_unit"], `is required for channel ${c.channel_type}`);
     }
+    // Twilio's 1,600 characters, Viber's 1,000 (lib/messaging/sms-length.ts).
+    for (const p of channelLengthProblems(c.channel_type, g)) issue(["campaign_details", i, p.field], p.message);
   });
   const r = c.recurring;
   const repeats = r.recurring_frequency !== null && r.recurring_frequency !== "none";
@@ -214,6 +219,17 @@ export const ZCampaign = z.object({
   required_approvals: z.number().int(),
   date_created: z.string(),
   date_modified: z.string(),
+  version: z
+    .string()
+    .describe(
+      "The campaign's version, also the ETag of GET (quoted there): every change gives a new one. Send it as If-Match to approve exactly this version.",
+    ),
+  edited_by: z
+    .array(z.string())
+    .describe("Who wrote a version of it (creator, editors, editors of its audience or template): none may approve it"),
+  is_edited_by_user: z.boolean().describe("Whether the caller wrote a version of it (and so cannot approve it)"),
+  is_archived: z.boolean().describe("Archived: left out of lists unless archived=true or all is asked for"),
+  date_archived: z.string().nullable(),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 
@@ -241,6 +257,15 @@ export const ZCampaignSettings = z
       .max(365)
       .default(7)
       .describe("Frequency cap: ... within this many days (default 7)"),
+    soft_bounce_limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(3)
+      .describe(
+        "An e-mail address whose last this many campaign messages all soft-bounced (DSN Status 4.x.x) is suppressed (default 3); a hard bounce or a complaint suppresses at once",
+      ),
   })
   .superRefine((s, ctx) => {
     if ((s.large_audience_size === null) !== (s.large_audience_required_approvals === null)) {

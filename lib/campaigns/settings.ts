@@ -13,6 +13,7 @@ export const DEFAULT_CAMPAIGN_SETTINGS: TCampaignSettings = {
   large_audience_required_approvals: null,
   frequency_cap_messages: 3,
   frequency_cap_days: 7,
+  soft_bounce_limit: 3,
 };
 
 export async function getCampaignSettings(): Promise<TCampaignSettings> {

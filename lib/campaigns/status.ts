@@ -14,13 +14,15 @@ import { conflict } from "@/lib/http/errors";
 export const CAMPAIGN_STATUSES = ["Not approved", "Approved", "Preparing", "Sending", "Sent", "Not sent"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-export type CampaignAction = "edit" | "delete" | "approve" | "send";
+export type CampaignAction = "edit" | "delete" | "approve" | "send" | "archive";
 
 const ALLOWED: Record<CampaignAction, readonly CampaignStatus[]> = {
   edit: ["Not approved", "Approved", "Not sent"],
-  delete: ["Not approved", "Approved", "Sent", "Not sent"],
+  delete: ["Not approved", "Approved", "Not sent"],
   approve: ["Not approved"],
   send: ["Approved"],
+  // Not an Approved campaign (it would still be sent), nor one under way.
+  archive: ["Not approved", "Sent", "Not sent"],
 };
 
 /** The transitions the service makes, for documentation and the sending issue's checks. */
@@ -43,9 +45,10 @@ export function allows(action: CampaignAction, status: string): boolean {
 
 const WHY: Record<CampaignAction, string> = {
   edit: "only a campaign that is Not approved, Approved or Not sent can be edited",
-  delete: "a campaign being prepared or sent cannot be deleted",
+  delete: "a campaign being prepared, being sent or sent cannot be deleted (archive a sent one)",
   approve: "only a campaign that is Not approved can be approved",
   send: "only an Approved campaign can be sent",
+  archive: "only a campaign that is Not approved, Sent or Not sent can be archived",
 };
 
 /** 409 naming the current status when the action is not allowed in it. */

@@ -6,7 +6,6 @@
  */
 import type { Prisma } from "@/lib/db/generated/client";
 import { conflict } from "@/lib/http/errors";
-import type { CampaignStatus } from "./status";
 
 type Tx = Prisma.TransactionClient;
 
@@ -26,49 +25,4 @@ export async function lockTemplates(tx: Tx, groups: readonly { html_template_id:
       "unknown_reference",
     );
   }
-}
-
-export interface TemplateUser {
-  campaign_key: string;
-  campaign_name: string;
-  status: string;
-}
-
-/** The campaigns with a group that names the template. */
-export async function campaignsUsing(tx: Tx, templateId: string): Promise<TemplateUser[]> {
-  return tx.campaign.findMany({
-    where: { groups: { some: { html_template_id: templateId } } },
-    select: { campaign_key: true, campaign_name: true, status: true },
-    orderBy: { campaign_name: "asc" },
-  });
-}
-
-const REOPENED: readonly CampaignStatus[] = ["Not approved", "Approved"];
-const BUSY: readonly CampaignStatus[] = ["Preparing", "Sending"];
-
-/**
- * A template's HTML changed: the campaigns using it are Not approved again with no approvals
- * (their content changed), and the change is refused while one is being prepared or sent. The
- * status is written before it is checked, so a send starting meanwhile either waits for this
- * transaction (and then finds the campaign Not approved) or is seen here.
- */
-export async function sendBackForApproval(tx: Tx, templateId: string): Promise<void> {
-  const users = await campaignsUsing(tx, templateId);
-  if (users.length === 0) return;
-  const keys = users.map((c) => c.campaign_key);
-  await tx.campaign.updateMany({
-    where: { campaign_key: { in: keys }, status: { in: [...REOPENED] } },
-    data: { status: "Not approved", approvals_count: 0, date_modified: new Date() },
-  });
-  const busy = await tx.campaign.findMany({
-    where: { campaign_key: { in: keys }, status: { in: [...BUSY] } },
-    select: { campaign_name: true, status: true },
-  });
-  if (busy.length) {
-    const names = busy.map((c) => `${c.campaign_name} (${c.status})`).join(", ");
-    throw conflict(`E-mail template ${templateId} is being sent by ${names}; change it after the send.`, "in_use");
-  }
-  await tx.campaignApproval.deleteMany({
-    where: { campaign_key: { in: keys }, campaign: { status: "Not approved" } },
-  });
 }

@@ -4,18 +4,19 @@
  * tracks its links and adds the open pixel and the unsubscribe footer.
  *
  * html_template_id is not a foreign key ("" means none), so the template row's lock stands in for
- * one: saving a campaign takes the rows of the templates it names FOR SHARE (./template-references.ts),
+ * one: saving a campaign takes the rows of the templates it names FOR SHARE (./template-references.ts,
+ * ./campaign-references.ts),
  * and changing or deleting a template writes its row first, then looks at the groups. Either the
  * campaign's transaction sees the template gone, or the template's sees the campaign.
  */
 import type { Principal } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import type { EmailTemplate, Prisma } from "@/lib/db/generated/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/http/ids";
 import { listResponse, type TPagination } from "@/lib/http/pagination";
 import { formatTimestamp } from "@/lib/http/timestamps";
-import { campaignsUsing, sendBackForApproval } from "./template-references";
+import { assertUnused, sendBackForApproval } from "./campaign-references";
 import type { TTemplate, TTemplateInput, TTemplateSummary } from "./template-schemas";
 
 function summaryView(t: Omit<EmailTemplate, "html">): TTemplateSummary {
@@ -78,7 +79,12 @@ export async function listTemplates(opts: { page: TPagination & { search?: strin
  * use the template back for approval, as an edit of their content does, and is refused (409)
  * while one of them is being prepared or sent (its messages would differ).
  */
-export async function updateTemplate(opts: { templateId: string; input: TTemplateInput }): Promise<TTemplate> {
+export async function updateTemplate(opts: {
+  templateId: string;
+  input: TTemplateInput;
+  /** Who changes it: they become an editor of the campaigns sent back (and may not approve them). */
+  principal?: Principal;
+}): Promise<TTemplate> {
   const { templateId, input } = opts;
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
@@ -88,7 +94,9 @@ export async function updateTemplate(opts: { templateId: string; input: TTemplat
       where: { template_id: templateId },
       data: { ...input, date_modified: new Date() },
     });
-    if (before.html !== input.html) await sendBackForApproval(tx, templateId);
+    if (before.html !== input.html) {
+      await sendBackForApproval(tx, { kind: "template", id: templateId }, opts.principal);
+    }
     return templateView(row);
   });
 }
@@ -100,13 +108,7 @@ export async function deleteTemplate(opts: { templateId: string }): Promise<{ de
     // Deleted first (the row's lock), then checked: a throw below rolls the delete back.
     const { count } = await tx.emailTemplate.deleteMany({ where: { template_id: templateId } });
     if (count === 0) throw missing(templateId);
-    const users = await campaignsUsing(tx, templateId);
-    if (users.length > 0) {
-      throw conflict(
-        `E-mail template ${templateId} is used by campaign${users.length > 1 ? "s" : ""} ${users.map((c) => c.campaign_name).join(", ")}; choose another template in ${users.length > 1 ? "them" : "it"} (or delete ${users.length > 1 ? "them" : "it"}) first.`,
-        "in_use",
-      );
-    }
+    await assertUnused(tx, { kind: "template", id: templateId });
   });
   return { detail: `E-mail template ${templateId} was deleted.` };
 }

@@ -7,6 +7,7 @@
  * failing the batch's statement.
  */
 import { z } from "zod";
+import { toE164 } from "@/lib/messaging/phone-number";
 
 /** The range of an `integer` (int4) column. */
 export const INT4_MAX = 2_147_483_647;
@@ -110,4 +111,47 @@ export function storableJson<T extends z.ZodType>(schema: T) {
     const problem = jsonProblem(value);
     if (problem) ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
   });
+}
+
+/**
+ * A field value kept with a warning: the record is stored with `value` in its place and the
+ * warning is reported by the record's index (takeFieldWarnings, called by ./ingest-batch.ts).
+ */
+export class FieldWarning {
+  constructor(
+    readonly value: null,
+    readonly message: string,
+  ) {}
+}
+
+export const INVALID_PHONE_MESSAGE = "not a valid phone number; the customer was kept without one";
+
+/**
+ * A phone number, stored in E.164 (`+1 (415) 555-2671` -> `+14155552671`; without a +country
+ * code it is read in DEFAULT_PHONE_COUNTRY). One that is no valid number does not refuse the
+ * record: the customer is kept with no phone number and the record's index is reported.
+ */
+export function phoneNumber() {
+  return z
+    .string()
+    .max(100, "at most 100 characters")
+    .nullable()
+    .transform((value): string | null | FieldWarning => {
+      if (value === null || value.trim() === "") return null;
+      return (
+        toE164(value) ?? new FieldWarning(null, `${INVALID_PHONE_MESSAGE} (${JSON.stringify(value.slice(0, 40))})`)
+      );
+    });
+}
+
+/** Replaces a parsed record's FieldWarning values by their value; the warnings, field named. */
+export function takeFieldWarnings(record: Record<string, unknown>): string[] {
+  const warnings: string[] = [];
+  for (const [key, value] of Object.entries(record)) {
+    if (value instanceof FieldWarning) {
+      record[key] = value.value;
+      warnings.push(`${key}: ${value.message}`);
+    }
+  }
+  return warnings;
 }

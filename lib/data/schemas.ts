@@ -4,7 +4,7 @@
  * one bad record is reported by index and the good ones are kept.
  */
 import { z } from "zod";
-import { int4, intakeId, money, text } from "./intake-fields";
+import { int4, intakeId, money, phoneNumber, text } from "./intake-fields";
 import { ZItemInput } from "./item-fields";
 import { ZTimestampInput } from "./timestamp-input";
 
@@ -22,11 +22,11 @@ export const ZCustomerInput = z
     last_name: text(200).optional(),
     vocative_name: text(200).optional(),
     email: z.email().max(320).nullable().optional(),
-    phone_number: z
-      .string()
-      .regex(/^\+?[0-9 ()-]{5,20}$/, "must be a phone number")
-      .nullable()
-      .optional(),
+    phone_number: phoneNumber()
+      .optional()
+      .describe(
+        "Stored in E.164; without +country code read in DEFAULT_PHONE_COUNTRY. An invalid number keeps the customer without one and is reported by index.",
+      ),
     gender: text(20).optional(),
     age: int4(0, 130).nullable().optional(),
     city: text(200).optional(),

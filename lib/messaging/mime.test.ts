@@ -38,7 +38,7 @@ const base: EmailParts = {
   subject: "Winter sale for Jana",
   text: "Hi Jana,\nour sale has started: https://lumen.local/r/a1.b2.c3\n\n--\nUnsubscribe: https://lumen.local/u/x\n",
   html: '<!doctype html>\n<html><body><div>Hi Jana,<br>\n<a href="https://lumen.local/r/a1.b2.c3">sale</a></div></body></html>',
-  messageId: "<cm-0123456789abcdef@lumen>",
+  messageId: "<cm-0123456789abcdef@shop.example>",
   headers: {
     "List-Unsubscribe": "<https://lumen.local/u/x>",
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -1,12 +1,16 @@
 /**
  * Delivery receipts as the providers post them: the signature checked (403 otherwise), the
  * provider's status mapped to a campaign event, each recorded once
- * (lib/campaigns/sending/record-receipt.ts).
+ * (lib/campaigns/sending/record-receipt.ts); a failure that is the address's (./delivery-outcome.ts:
+ * by the providers' documented error codes) is a bounce and may suppress the phone number
+ * (lib/campaigns/suppressions/record-feedback.ts).
  */
 import type { z } from "zod";
 import { recordReceipt } from "@/lib/campaigns/sending/record-receipt";
+import { recordFeedback } from "@/lib/campaigns/suppressions/record-feedback";
 import { env } from "@/lib/env";
 import { forbidden } from "@/lib/http/errors";
+import { type DeliveryOutcome, infobipOutcome, twilioOutcome } from "./delivery-outcome";
 import type { ZInfobipReport, ZReceiptAnswer } from "./operations";
 import { publicUrlOf, type ReceiptTarget, sameText, twilioSignature, validInfobipSignature } from "./receipt-links";
 
@@ -35,6 +39,7 @@ export async function receiveTwilioReceipt(opts: {
   const kind = TWILIO_KINDS[status];
   if (!sid || !kind) return { outcomes: [{ message_id: sid, status, outcome: "ignored" }] };
   const code = opts.params.ErrorCode;
+  const delivery = twilioOutcome(status, code);
   const outcome = await recordReceipt({
     provider: "twilio",
     providerMessageId: sid,
@@ -43,7 +48,32 @@ export async function receiveTwilioReceipt(opts: {
     ...opts.target,
     detail: kind === "failed" ? `twilio ${status}${code ? `: ErrorCode ${code}` : ""}` : `twilio ${status}`,
   });
+  if (outcome === "recorded") await bounceOf(delivery, opts.target, "twilio", code ?? "", `twilio ${status}`);
   return { outcomes: [{ message_id: sid, status, outcome }] };
+}
+
+/**
+ * A provider's failure that is the address's (./delivery-outcome.ts) becomes a bounce of the
+ * message and, hard or a STOP, suppresses the phone number on the leg's channel.
+ */
+async function bounceOf(
+  delivery: DeliveryOutcome | undefined,
+  target: ReceiptTarget,
+  source: string,
+  code: string,
+  detail: string,
+): Promise<void> {
+  if (delivery !== "hard" && delivery !== "soft" && delivery !== "stop") return;
+  await recordFeedback({
+    sendId: target.sendId,
+    customerId: target.customerId,
+    kind: delivery === "soft" ? "soft_bounce" : "hard_bounce",
+    channel: target.leg === "viber" ? "viber" : "sms",
+    source,
+    status: code,
+    detail,
+    ...(delivery === "stop" && { reason: "stop_reply" as const }),
+  });
 }
 
 const INFOBIP_KINDS: Record<string, "delivered" | "failed"> = {
@@ -83,6 +113,11 @@ export async function receiveInfobipReport(opts: {
       ...opts.target,
       detail: `infobip ${status}${why ? `: ${why}` : ""}`,
     });
+    if (outcome === "recorded") {
+      const delivery = infobipOutcome(group, result.error);
+      const code = result.error?.id !== undefined ? String(result.error.id) : "";
+      await bounceOf(delivery, opts.target, "infobip", code, `infobip ${status}${why ? `: ${why}` : ""}`);
+    }
     outcomes.push({ message_id: result.messageId, status, outcome });
   }
   return { outcomes };

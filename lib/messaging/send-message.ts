@@ -32,7 +32,8 @@ export interface OutgoingMessage {
   /**
    * A deterministic id chosen by the caller (campaign messages): the outbox keeps the message
    * under it once however often it is sent again, and SMTP sends it as the Message-ID
-   * `<id@lumen>`, so a message sent again after a crash is recognisably the same message.
+   * `<id@sending-domain>` (./dkim.ts), so a message sent again after a crash is recognisably the
+   * same message.
    */
   messageId?: string;
   /** Extra e-mail headers (List-Unsubscribe and List-Unsubscribe-Post of campaign e-mails). */

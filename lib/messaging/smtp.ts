@@ -4,13 +4,16 @@
  * accepted is recorded in the outbox (./send-message.ts) with provider "smtp" and the Message-ID.
  * A message with an ASCII address is composed by ./mime.ts and written as one piece; any other
  * by nodemailer's composer. A message
- * with the caller's own id (campaign messages) goes out with the Message-ID `<id@lumen>`.
+ * with the caller's own id (campaign messages) goes out with the Message-ID `<id@domain>` on the
+ * sending domain; with a DKIM key configured every message is signed (./dkim.ts).
  */
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { processWide } from "@/lib/process-wide";
+import { dkimOptions, messageIdDomain } from "./dkim";
+import { returnPathFor } from "./inbound/verp";
 import { composable, composeEmail, parseFrom } from "./mime";
 import type { Provider } from "./send-message";
 
@@ -82,7 +85,10 @@ export function smtpProvider(url: string): Provider {
     name: "smtp",
     async send(message) {
       const from = env().EMAIL_FROM;
-      const messageId = `<${message.messageId ?? randomUUID()}@lumen>`;
+      // On the sending domain (./dkim.ts), not a name of our own.
+      const messageId = `<${message.messageId ?? randomUUID()}@${messageIdDomain()}>`;
+      // Signed when a DKIM key is configured (nodemailer signs the raw message as well).
+      const dkim = dkimOptions();
       if (composable(message)) {
         // The usual case, a campaign e-mail: composed here and written to the socket in one piece.
         const raw = composeEmail({
@@ -96,20 +102,28 @@ export function smtpProvider(url: string): Provider {
         });
         // messageId too: nodemailer would otherwise draw one (five random draws) it does not send.
         await transport(url).sendMail({
-          envelope: { from: parseFrom(from).address, to: [message.to] },
+          // The envelope sender (Return-Path) is the VERP address when a bounce domain is set.
+          envelope: {
+            from: returnPathFor(message.messageId, env().BOUNCE_DOMAIN) ?? parseFrom(from).address,
+            to: [message.to],
+          },
           raw,
           messageId,
+          ...(dkim ? { dkim } : {}),
         });
         return { context: { smtp_message_id: messageId } };
       }
+      const returnPath = returnPathFor(message.messageId, env().BOUNCE_DOMAIN);
       const info = await transport(url).sendMail({
         from,
         to: message.to,
+        ...(returnPath ? { envelope: { from: returnPath, to: [message.to] } } : {}),
         subject: message.subject ?? "",
         text: message.body,
         html: message.html,
         ...(message.headers ? { headers: message.headers } : {}),
         messageId,
+        ...(dkim ? { dkim } : {}),
       });
       return { context: { smtp_message_id: info.messageId } };
     },

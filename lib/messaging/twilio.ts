@@ -1,12 +1,16 @@
 /**
- * SMS over Twilio's Programmable Messaging API: POST {TWILIO_BASE_URL}/2010-04-01/Accounts/{sid}/Messages.json,
- * form-encoded To, From (or MessagingServiceSid when SMS_SENDER is an MG... id), Body and
- * StatusCallback (campaign messages, ./receipt-links.ts); HTTP basic auth sid:token. The answer's
+ * SMS over Twilio's Programmable Messaging API, "Create a Message"
+ * (https://www.twilio.com/docs/messaging/api/message-resource#create-a-message-resource):
+ * POST {TWILIO_BASE_URL}/2010-04-01/Accounts/{sid}/Messages.json, form-encoded To (E.164,
+ * ./phone-number.ts), From (or MessagingServiceSid when SMS_SENDER is an MG... id), Body (at most
+ * 1,600 characters, which the campaign editor enforces: ./sms-length.ts) and StatusCallback
+ * (campaign messages, ./receipt-links.ts); HTTP basic auth sid:token. The answer's
  * `sid` is the provider's message id (kept in campaign_messages.provider_message_id). What was
  * accepted is recorded in the outbox (./send-message.ts) with provider "twilio".
  */
 import { z } from "zod";
 import { env } from "@/lib/env";
+import { toE164 } from "./phone-number";
 import { ProviderError, postToProvider } from "./provider-error";
 import { receiptTarget, twilioCallbackUrl } from "./receipt-links";
 import type { Provider } from "./send-message";
@@ -20,7 +24,9 @@ export function twilioProvider(): Provider {
       const settings = env();
       const sid = settings.TWILIO_ACCOUNT_SID ?? "";
       const sender = settings.SMS_SENDER ?? "";
-      const form = new URLSearchParams({ To: message.to, Body: message.body });
+      const to = toE164(message.to);
+      if (!to) throw new ProviderError(`twilio: ${JSON.stringify(message.to)} is not a valid phone number`, false);
+      const form = new URLSearchParams({ To: to, Body: message.body });
       form.set(/^MG[0-9a-f]{32}$/i.test(sender) ? "MessagingServiceSid" : "From", sender);
       const target = receiptTarget(message.context, "sms");
       if (target) form.set("StatusCallback", twilioCallbackUrl(target));

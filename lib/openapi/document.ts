@@ -22,6 +22,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: "The caller's role may not do this",
   404: "Unknown id",
   409: "Refused by the resource's state or by a reference to it",
+  412: "If-Match names a version the resource no longer has: read it again",
   413: "Body too large",
   415: "Body not sent as application/json",
   422: "Validation failed; `errors` says where",

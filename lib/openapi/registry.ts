@@ -5,6 +5,7 @@ import * as auth from "@/lib/auth/operations";
 import * as campaigns from "@/lib/campaigns/operations";
 import { estimateAudienceOp, previewMessageOp } from "@/lib/campaigns/preview";
 import * as campaignReport from "@/lib/campaigns/report/operations";
+import * as suppressions from "@/lib/campaigns/suppressions/operations";
 import * as campaignTemplates from "@/lib/campaigns/template-operations";
 import * as data from "@/lib/data/operations";
 import * as system from "@/lib/health/operations";
@@ -33,6 +34,7 @@ export function allOperations(): Operation[] {
     exports,
     campaigns,
     campaignReport,
+    suppressions,
     campaignTemplates,
     { previewMessageOp, estimateAudienceOp },
     messaging,

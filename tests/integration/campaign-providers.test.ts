@@ -5,10 +5,8 @@
  * replays recorded once; viber_sms's SMS leg after a failed receipt and after the validity
  * passed, exactly once; the per-provider rate; a temporary refusal retried.
  */
-import { createHmac, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createHmac } from "node:crypto";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as approve from "@/app/api/latest/campaigning-studio/campaignings/[campaign_id]/approve/route";
 import * as campaignings from "@/app/api/latest/campaigning-studio/campaignings/route";
 import * as sendInstant from "@/app/api/latest/campaigning-studio/campaignings/send-instant/route";
@@ -24,104 +22,17 @@ import { db, getDatabase } from "@/lib/db/client";
 import { resetEnvCache, setEnv } from "@/lib/env";
 import { resetThrottle } from "@/lib/messaging/rate-limit";
 import { call, tokenFor } from "./http";
+import { type FakeInfobip, type InfobipRequest, startFakeInfobip } from "./support/fake-infobip";
+import { type FakeTwilio, startFakeTwilio, type TwilioRequest, twilioError } from "./support/fake-twilio";
 
 const SID = `AC${"1".repeat(32)}`;
 const TOKEN = "twilio-test-auth-token";
 const API_KEY = "infobip-test-key";
 
-interface TwilioRequest {
-  authorization: string | undefined;
-  params: Record<string, string>;
-  sid: string;
-}
-interface InfobipRequest {
-  authorization: string | undefined;
-  // biome-ignore lint/suspicious/noExplicitAny: the request as Infobip would read it
-  message: any;
-  messageId: string;
-}
-
-const twilio = { requests: [] as TwilioRequest[], failOnce: new Map<string, number>(), refuse: new Set<string>() };
-const infobip = { requests: [] as InfobipRequest[] };
-const servers: Server[] = [];
+let twilio: FakeTwilio;
+let infobip: FakeInfobip;
 let advanced: string;
 let user: string;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-async function listen(server: Server): Promise<string> {
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** Twilio's Messages resource: basic auth, form body, 201 with the message's sid. */
-const twilioServer = createServer(async (req, res) => {
-  const body = await readBody(req);
-  const json = (status: number, value: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(value));
-  };
-  if (req.method !== "POST" || req.url !== `/2010-04-01/Accounts/${SID}/Messages.json`) {
-    return json(404, { code: 20404, message: "The requested resource was not found", status: 404 });
-  }
-  if (req.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString("base64")}`) {
-    return json(401, { code: 20003, message: "Authenticate", status: 401 });
-  }
-  const params = Object.fromEntries(new URLSearchParams(body));
-  const to = params.To ?? "";
-  const left = twilio.failOnce.get(to);
-  if (left) {
-    twilio.failOnce.set(to, left - 1);
-    return json(503, { code: 20500, message: "Service unavailable", status: 503 });
-  }
-  if (twilio.refuse.has(to))
-    return json(400, { code: 21211, message: `The 'To' number ${to} is not valid.`, status: 400 });
-  const sid = `SM${randomBytes(16).toString("hex")}`;
-  twilio.requests.push({ authorization: req.headers.authorization, params, sid });
-  json(201, { sid, status: "queued", to, from: params.From ?? null, body: params.Body, account_sid: SID });
-});
-
-/** Infobip's Viber Business Messages: `App` key, JSON body, 200 with each message's id and status. */
-const infobipServer = createServer(async (req, res) => {
-  const body = await readBody(req);
-  const json = (status: number, value: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(value));
-  };
-  if (req.method !== "POST" || req.url !== "/viber/2/messages") return json(404, { errorCode: "E404" });
-  if (req.headers.authorization !== `App ${API_KEY}`) {
-    return json(401, {
-      requestError: { serviceException: { messageId: "UNAUTHORIZED", text: "Invalid login details" } },
-    });
-  }
-  const parsed = JSON.parse(body) as { messages: { destinations: { to: string; messageId?: string }[] }[] };
-  const answered = parsed.messages.flatMap((message) =>
-    message.destinations.map((d) => {
-      const messageId = d.messageId ?? randomBytes(12).toString("hex");
-      infobip.requests.push({ authorization: req.headers.authorization, message, messageId });
-      return {
-        to: d.to,
-        messageId,
-        status: {
-          groupId: 1,
-          groupName: "PENDING",
-          id: 7,
-          name: "PENDING_ENROUTE",
-          description: "Message sent to next instance",
-        },
-      };
-    }),
-  );
-  json(200, { bulkId: randomBytes(8).toString("hex"), messages: answered });
-});
 
 /** Twilio's X-Twilio-Signature, computed here independently of the service's code. */
 function signTwilio(url: string, params: Record<string, string>, token = TOKEN): string {
@@ -163,7 +74,7 @@ function infobipReport(
   name: string,
   opts: { url?: string; messageId?: string } = {},
 ) {
-  const url = new URL(opts.url ?? request.message.webhooks.delivery.url);
+  const url = new URL(opts.url ?? request.message.webhooks?.delivery?.url ?? "");
   return call(infobipHook.POST, {
     path: url.pathname.replace(/^\/api\/latest/, ""),
     query: Object.fromEntries(url.searchParams),
@@ -172,7 +83,7 @@ function infobipReport(
         {
           bulkId: "bulk-1",
           messageId: opts.messageId ?? request.messageId,
-          to: request.message.destinations[0].to,
+          to: request.message.destinations[0]?.to,
           sentAt: "2026-11-23T10:00:00.000+0000",
           doneAt: "2026-11-23T10:00:05.000+0000",
           status: { groupId: 3, groupName, id: 5, name, description: `${name} (test)` },
@@ -259,16 +170,18 @@ async function events(sendId: string) {
 
 const smsTo = (phone: string) => twilio.requests.filter((r) => r.params.To === phone);
 const viberTo = (phone: string) =>
-  infobip.requests.filter((r) => r.message.destinations[0].to === phone.replace(/^\+/, ""));
+  infobip.requests.filter((r) => r.message.destinations[0]?.to === phone.replace(/^\+/, ""));
 
 beforeAll(async () => {
+  twilio = await startFakeTwilio({ sid: SID, token: TOKEN });
+  infobip = await startFakeInfobip({ apiKey: API_KEY });
   setEnv("SMS_PROVIDER", "twilio");
-  setEnv("TWILIO_BASE_URL", await listen(twilioServer));
+  setEnv("TWILIO_BASE_URL", twilio.url);
   setEnv("TWILIO_ACCOUNT_SID", SID);
   setEnv("TWILIO_AUTH_TOKEN", TOKEN);
   setEnv("SMS_SENDER", "+15005550006");
   setEnv("VIBER_PROVIDER", "infobip");
-  setEnv("INFOBIP_BASE_URL", await listen(infobipServer));
+  setEnv("INFOBIP_BASE_URL", infobip.url);
   setEnv("INFOBIP_API_KEY", API_KEY);
   setEnv("VIBER_SENDER", "ShopViber");
   setEnv("SMS_RATE_PER_SECOND", "0");
@@ -277,6 +190,12 @@ beforeAll(async () => {
 });
 
 beforeEach(() => resetThrottle());
+
+// Every request the service made matched the vendor's documented shape.
+afterEach(() => {
+  expect(twilio.malformed).toEqual([]);
+  expect(infobip.malformed).toEqual([]);
+});
 
 afterAll(async () => {
   for (const name of [
@@ -296,7 +215,7 @@ afterAll(async () => {
   }
   resetEnvCache();
   shiftClockForTests(0);
-  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  await Promise.all([twilio.close(), infobip.close()]);
 });
 
 describe("SMS over Twilio", () => {
@@ -366,17 +285,25 @@ describe("Viber over Infobip", () => {
     expect(await deliverSend({ sendId })).toEqual({ sent: 1, failed: 0, finished: true });
     const [request] = viberTo("+420720000001");
     expect(request?.authorization).toBe(`App ${API_KEY}`);
+    // Infobip's Viber Business Messages shape (the fake refuses anything else): the image, the
+    // text and the button in an IMAGE content, the validity in options where Infobip reads it.
     expect(request?.message).toMatchObject({
       sender: "ShopViber",
-      destinations: [{ to: "420720000001" }],
-      content: { type: "TEXT", text: "Hi Name0", imageUrl: "https://shop.example/banner.jpg", buttonText: "Open" },
-      validityPeriod: 5,
-      validityPeriodTimeUnit: "MINUTES",
+      destinations: [{ to: "420720000001", messageId: request?.messageId }],
+      content: {
+        type: "IMAGE",
+        mediaUrl: "https://shop.example/banner.jpg",
+        text: "Hi Name0",
+        button: { title: "Open" },
+      },
+      options: { validityPeriod: { amount: 5, timeUnit: "MINUTES" }, label: "PROMOTIONAL" },
     });
-    expect(request?.message.webhooks.delivery.url).toMatch(/\/api\/latest\/webhooks\/infobip\?.*&sig=/);
+    // The button's link is tracked (a short link of this service).
+    expect(request?.message.content.button?.action).toMatch(/\/r\/[A-Za-z0-9_.-]+$/);
+    expect(request?.message.webhooks?.delivery?.url).toMatch(/\/api\/latest\/webhooks\/infobip\?.*&sig=/);
     expect((await message(sendId, "pv-vb-1")).provider_message_id).toBe(request?.messageId);
 
-    const url = new URL(request!.message.webhooks.delivery.url);
+    const url = new URL(request!.message.webhooks?.delivery?.url ?? "");
     url.searchParams.set("sig", "forged");
     expect((await infobipReport(request!, "DELIVERED", "DELIVERED_TO_HANDSET", { url: url.toString() })).status).toBe(
       403,
@@ -542,7 +469,7 @@ describe("viber_sms when the SMS provider refuses for now", () => {
     ]);
     const sendId = await prepared("pv-fbt", "viber_sms", viberGroup());
     await deliverSend({ sendId });
-    twilio.failOnce.set("+420770000001", 1);
+    twilio.script("+420770000001", twilioError(503, 20500, "Service unavailable"));
     await infobipReport(viberTo("+420770000001")[0]!, "EXPIRED", "EXPIRED_EXPIRED");
     expect(smsTo("+420770000001")).toHaveLength(0);
     const row = await message(sendId, "pv-fbt-1");
@@ -582,16 +509,140 @@ describe("rate and retries", () => {
       { customer_id: "pv-retry-temp", segment_id: "pv-retry", sms_consent: true, phone_number: "+420760000002" },
       { customer_id: "pv-retry-bad", segment_id: "pv-retry", sms_consent: true, phone_number: "+420760000003" },
     ]);
-    twilio.failOnce.set("+420760000002", 1);
-    twilio.refuse.add("+420760000003");
+    twilio.script("+420760000002", twilioError(503, 20500, "Service unavailable"));
+    twilio.refuse(
+      "+420760000003",
+      twilioError(400, 21211, "The 'To' number +420760000003 is not a valid phone number."),
+    );
     const sendId = await prepared("pv-retry", "sms", group());
     const started = Date.now();
     expect(await deliverSend({ sendId })).toEqual({ sent: 2, failed: 1, finished: true });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // The first backoff is 1 s with jitter (x0.75-1.25).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
     expect(await message(sendId, "pv-retry-temp")).toMatchObject({ status: "sent", attempts: 2 });
     const bad = await message(sendId, "pv-retry-bad");
     expect(bad).toMatchObject({ status: "failed", attempts: 1 });
     expect(bad.error).toContain("400");
     expect(smsTo("+420760000002")).toHaveLength(1);
+  });
+});
+
+describe("transient refusals: backoff, Retry-After, an hour at most", () => {
+  it("a 429 with Retry-After: 2 is tried again no sooner than 2 s later, then sent", async () => {
+    await customers([
+      { customer_id: "pv-429-ok", segment_id: "pv-429", sms_consent: true, phone_number: "+420760000101" },
+      { customer_id: "pv-429-wait", segment_id: "pv-429", sms_consent: true, phone_number: "+420760000102" },
+    ]);
+    const sendId = await prepared("pv-429", "sms", group());
+    twilio.script("+420760000102", {
+      ...twilioError(429, 20429, "Too Many Requests"),
+      headers: { "retry-after": "2" },
+    });
+    const started = Date.now();
+    expect(await deliverSend({ sendId })).toEqual({ sent: 2, failed: 0, finished: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    expect(await message(sendId, "pv-429-wait")).toMatchObject({ status: "sent", attempts: 2 });
+    expect(smsTo("+420760000102")).toHaveLength(1);
+  });
+
+  it("a long Retry-After (an HTTP date) does not hold the run: the message waits in the queue until then", async () => {
+    await customers([
+      { customer_id: "pv-ra-ok", segment_id: "pv-ra", sms_consent: true, phone_number: "+420760000111" },
+      { customer_id: "pv-ra-wait", segment_id: "pv-ra", sms_consent: true, phone_number: "+420760000112" },
+    ]);
+    const sendId = await prepared("pv-ra", "sms", group());
+    twilio.script("+420760000112", {
+      ...twilioError(503, 20503, "Service unavailable"),
+      headers: { "retry-after": new Date(Date.now() + 120_000).toUTCString() },
+    });
+    const started = Date.now();
+    expect(await deliverSend({ sendId })).toEqual({ sent: 1, failed: 0, finished: false });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const waiting = await message(sendId, "pv-ra-wait");
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
+    const due = new Date(waiting.retry_at ?? 0).getTime() - Date.now();
+    expect(due).toBeGreaterThan(100_000);
+    expect(due).toBeLessThanOrEqual(121_000);
+    // The send's job is queued again to start when the retry is due.
+    const database = await getDatabase();
+    const [job] = await database.sql.query<{ start_after: Date }>(
+      "SELECT start_after FROM pgboss.job WHERE name = 'campaigns.deliver-send' AND data->>'sendId' = $1 ORDER BY created_on DESC LIMIT 1",
+      [sendId],
+    );
+    expect(
+      Math.abs(new Date(job?.start_after ?? 0).getTime() - new Date(waiting.retry_at ?? 0).getTime()),
+    ).toBeLessThan(1000);
+    shiftClockForTests(121_000);
+    try {
+      expect(await deliverSend({ sendId })).toEqual({ sent: 1, failed: 0, finished: true });
+    } finally {
+      shiftClockForTests(0);
+    }
+    expect(await message(sendId, "pv-ra-wait")).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("a provider that keeps failing is retried for an hour after the first failure, then the message fails", async () => {
+    await customers([
+      { customer_id: "pv-hour-ok", segment_id: "pv-hour", sms_consent: true, phone_number: "+420760000121" },
+      { customer_id: "pv-hour-down", segment_id: "pv-hour", sms_consent: true, phone_number: "+420760000122" },
+    ]);
+    const sendId = await prepared("pv-hour", "sms", group());
+    twilio.refuse("+420760000122", twilioError(500, 20500, "Internal Server Error"));
+    try {
+      expect(await deliverSend({ sendId, maxBatches: 1 })).toMatchObject({ sent: 1, failed: 0 });
+      const first = await message(sendId, "pv-hour-down");
+      expect(first).toMatchObject({ status: "queued", attempts: 1 });
+      expect(first.first_failed_at).not.toBeNull();
+      // 59 minutes on: still retried.
+      shiftClockForTests(59 * 60_000);
+      await deliverSend({ sendId, maxBatches: 1 });
+      expect(await message(sendId, "pv-hour-down")).toMatchObject({ status: "queued", attempts: 2 });
+      // Past the hour: failed with the provider's error.
+      shiftClockForTests(2 * 60_000);
+      expect(await deliverSend({ sendId })).toMatchObject({ failed: 1, finished: true });
+      const failed = await message(sendId, "pv-hour-down");
+      expect(failed).toMatchObject({ status: "failed", attempts: 3 });
+      expect(failed.error).toContain("500");
+      expect(failed.error).toContain("retried for an hour");
+    } finally {
+      shiftClockForTests(0);
+    }
+  });
+});
+
+describe("the fakes hold the vendors' documented request shapes", () => {
+  it("Infobip refuses the image, button and validity where it does not read them; Twilio a misspelt parameter", async () => {
+    const post = (url: string, headers: Record<string, string>, body: string) =>
+      fetch(url, { method: "POST", headers, body });
+    const legacy = await post(
+      `${infobip.url}/viber/2/messages`,
+      { authorization: `App ${API_KEY}`, "content-type": "application/json" },
+      JSON.stringify({
+        messages: [
+          {
+            sender: "ShopViber",
+            destinations: [{ to: "420720000099" }],
+            content: { type: "TEXT", text: "Hi", imageUrl: "https://shop.example/a.jpg", buttonText: "Open" },
+            validityPeriod: 5,
+            validityPeriodTimeUnit: "MINUTES",
+          },
+        ],
+      }),
+    );
+    expect(legacy.status).toBe(400);
+    expect(infobip.malformed.flatMap((m) => m.issues).join("\n")).toMatch(/imageUrl|validityPeriod/);
+    const misspelt = await post(
+      `${twilio.url}/2010-04-01/Accounts/${SID}/Messages.json`,
+      {
+        authorization: `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      new URLSearchParams({ To: "+420720000099", From: "+15005550006", Text: "Hi" }).toString(),
+    );
+    expect(misspelt.status).toBe(400);
+    expect(twilio.malformed).toHaveLength(1);
+    // Refused as they should be: not a failure of the service.
+    infobip.malformed.length = 0;
+    twilio.malformed.length = 0;
   });
 });

@@ -443,7 +443,8 @@ describe("personalisation and e-mail over SMTP", () => {
       expect(mail, `mail to ${address}`).toBeDefined();
       expect(mail!.subject).toBe(`For you, ${name}`);
       expect((await untracked(mail!.text ?? "")).trim()).toBe(want);
-      expect(mail!.messageId).toBe(`<${messageIdOf(s.send_id, customer)}@lumen>`);
+      // On the sending domain (EMAIL_FROM's: no-reply@lumen.local by default).
+      expect(mail!.messageId).toBe(`<${messageIdOf(s.send_id, customer)}@lumen.local>`);
       const recorded = await prisma.outboxMessage.findUnique({
         where: { message_id: messageIdOf(s.send_id, customer) },
       });
@@ -623,8 +624,12 @@ describe("audiences and failures", () => {
     const stored = await call(oneAudience.GET, { params: { audience_id: dynamic }, token: user });
     expect(stored.body.audience_size).toBe(2);
 
-    const deleted = await call(oneAudience.DELETE, { method: "DELETE", params: { audience_id: gone }, token: user });
-    expect(deleted.status).toBe(200);
+    // The route refuses to delete an audience an Approved campaign uses (409 in_use); one gone
+    // anyway (removed in the database) makes the send Not sent with the reason.
+    const refused = await call(oneAudience.DELETE, { method: "DELETE", params: { audience_id: gone }, token: user });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("in_use");
+    await (await db()).audience.delete({ where: { audience_id: gone } });
     expect((await sendAndPrepare(b.id, b.key)).prepared.status).toBe("Not sent");
     expect(await statusOf(b.id)).toBe("Not sent");
     expect((await latestSend(b.key)).fail_reason).toContain(gone);

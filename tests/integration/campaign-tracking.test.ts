@@ -21,7 +21,7 @@ import { campaignKeyOf } from "@/lib/campaigns/campaign-view";
 import { recordCampaignEvent } from "@/lib/campaigns/events";
 import { deliverSend } from "@/lib/campaigns/sending/deliver";
 import { prepareSend } from "@/lib/campaigns/sending/prepare";
-import { linkCode, messageToken } from "@/lib/campaigns/tracking/tokens";
+import { linkCode, pixelToken, unsubscribeToken } from "@/lib/campaigns/tracking/tokens";
 import { ingestBatch } from "@/lib/data/ingest-batch";
 import { db } from "@/lib/db/client";
 import { env, resetEnvCache, setEnv } from "@/lib/env";
@@ -174,7 +174,11 @@ describe("tracking and the delivery report", () => {
     expect(mail.text).not.toContain("https://shop.example/");
     expect(mail.html).toContain(`${base()}/r/${codes[0]}`);
     expect(mail.html).toMatch(new RegExp(`${base()}/o/[A-Za-z0-9_.-]+\\.gif`));
-    const unsubscribeUrl = `${base()}/u/${messageToken({ sendId, customerId: a!.row.customer_id })}`;
+    const unsubscribeUrl = `${base()}/u/${unsubscribeToken({ sendId, customerId: a!.row.customer_id })}`;
+    // The pixel has a token of its own: the unsubscribe link's is not in the HTML's pixel.
+    const pixelOfA = `${base()}/o/${pixelToken({ sendId, customerId: a!.row.customer_id })}.gif`;
+    expect(mail.html).toContain(pixelOfA);
+    expect(pixelOfA).not.toContain(unsubscribeUrl.split("/u/")[1]!);
     expect(headerOf(mail, "list-unsubscribe")).toBe(`<${unsubscribeUrl}>`);
     expect(headerOf(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(mail.text).toContain(unsubscribeUrl);
@@ -207,7 +211,7 @@ describe("tracking and the delivery report", () => {
 
     // Opens: a, b, c, d (a twice): 4.
     for (const r of [a, b, c, d, a]) {
-      const token = messageToken({ sendId, customerId: r!.row.customer_id });
+      const token = pixelToken({ sendId, customerId: r!.row.customer_id });
       const res = await pixel.GET(new Request(`${base()}/o/${token}.gif`), {
         params: Promise.resolve({ token: `${token}.gif` }),
       });
@@ -220,8 +224,19 @@ describe("tracking and the delivery report", () => {
     });
     expect(forgedPixel.status).toBe(404);
 
+    // The pixel's token (fetched, logged and passed on by mail clients and proxies) unsubscribes nobody.
+    const pixelOfC = pixelToken({ sendId, customerId: c!.row.customer_id });
+    const byPixel = await unsubscribe.POST(
+      new Request(`${base()}/u/${pixelOfC}`, { method: "POST", body: "List-Unsubscribe=One-Click" }),
+      { params: Promise.resolve({ token: pixelOfC }) },
+    );
+    expect(byPixel.status).toBe(404);
+    expect(
+      (await prisma.customer.findUniqueOrThrow({ where: { customer_id: c!.row.customer_id } })).email_consent,
+    ).toBe(true);
+
     // Unsubscribe: the page (GET changes nothing), the one-click POST, a forged token.
-    const token = messageToken({ sendId, customerId: c!.row.customer_id });
+    const token = unsubscribeToken({ sendId, customerId: c!.row.customer_id });
     const pageRes = await unsubscribe.GET(new Request(`${base()}/u/${token}`), { params: Promise.resolve({ token }) });
     expect(pageRes.status).toBe(200);
     expect(await pageRes.text()).toContain('method="post"');
@@ -266,6 +281,7 @@ describe("tracking and the delivery report", () => {
       subscription: 1,
       bounce: 1,
       complaint: 1,
+      skipped: 0,
       percent_delivered: pct(delivered, targeted),
       percent_clicked: pct(2, targeted),
       percent_open: pct(4, targeted),
@@ -281,6 +297,7 @@ describe("tracking and the delivery report", () => {
       subscription: 0,
       bounce: 0,
       complaint: 0,
+      skipped: 0,
       percent_delivered: 0,
       percent_clicked: 0,
       percent_open: 0,
@@ -352,15 +369,17 @@ describe("tracking and the delivery report", () => {
     const names = all.body.campaigns.map((x: { campaign_name: string }) => x.campaign_name);
     expect(names).toEqual(expect.arrayContaining(["Tracking test", "Tracking test 2"]));
 
-    // Deleting the campaign deletes its sends' stored links (a foreign key): its short links answer 404.
+    // A Sent campaign is not deleted through the API (409: archive it); removed from the database,
+    // its sends' stored links go with it (a foreign key): its short links answer 404.
     expect(await prisma.campaignLink.count({ where: { send_id: sendId } })).toBeGreaterThan(0);
-    const deleted = await call(oneCampaign.DELETE, {
+    const refused = await call(oneCampaign.DELETE, {
       method: "DELETE",
       path: `/campaigning-studio/campaignings/${campaign.ids[0]}`,
       params: { campaign_id: campaign.ids[0]! },
       token: user,
     });
-    expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    await prisma.campaign.deleteMany({ where: { groups: { some: { campaign_id: campaign.ids[0]! } } } });
     expect(await prisma.campaignLink.count({ where: { send_id: sendId } })).toBe(0);
     expect((await follow(codes[0]!)).status).toBe(404);
   });

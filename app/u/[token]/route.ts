@@ -36,7 +36,7 @@ const notFound = () => page("Link not valid", "<p>This unsubscribe link is not v
 
 export async function GET(_request: Request, { params }: Context): Promise<Response> {
   const { token } = await params;
-  const message = token.length <= 400 ? await messageOf(token) : undefined;
+  const message = token.length <= 400 ? await messageOf(token, "unsubscribe") : undefined;
   if (!message) return notFound();
   return page(
     "Unsubscribe",

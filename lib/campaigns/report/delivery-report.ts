@@ -16,9 +16,19 @@ interface Counts {
   unsubscribed: number;
   bounced: number;
   complained: number;
+  skipped: number;
 }
 
-const ZERO: Counts = { targeted: 0, delivered: 0, clicked: 0, opened: 0, unsubscribed: 0, bounced: 0, complained: 0 };
+const ZERO: Counts = {
+  targeted: 0,
+  delivered: 0,
+  clicked: 0,
+  opened: 0,
+  unsubscribed: 0,
+  bounced: 0,
+  complained: 0,
+  skipped: 0,
+};
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10000) / 100 : 0);
 
@@ -32,6 +42,7 @@ export function metricsOf(c: Counts): TMetrics {
     subscription: c.unsubscribed,
     bounce: c.bounced,
     complaint: c.complained,
+    skipped: c.skipped,
     percent_delivered: percent(c.delivered, c.targeted),
     percent_clicked: percent(c.clicked, c.targeted),
     percent_open: percent(c.opened, c.targeted),
@@ -53,7 +64,7 @@ const SENDS = `
   ),
   m AS (
     SELECT s.campaign_key, m.send_id, m.customer_id, m.group_number, m.sent_at,
-      (m.channel = 'email' AND m.status = 'sent') AS email_sent,
+      (m.channel = 'email' AND m.status = 'sent') AS email_sent, (m.status = 'skipped') AS skipped,
       BOOL_OR(e.kind = 'delivered') AS delivered, BOOL_OR(e.kind IN ('bounced', 'failed')) AS lost,
       BOOL_OR(e.kind = 'clicked') AS clicked, BOOL_OR(e.kind = 'opened') AS opened,
       BOOL_OR(e.kind = 'unsubscribed') AS unsubscribed, BOOL_OR(e.kind = 'bounced') AS bounced,
@@ -69,7 +80,7 @@ const BY_GROUP = `WITH ${SENDS}
     COUNT(*) FILTER (WHERE delivered OR (email_sent AND lost IS NOT TRUE))::int AS delivered,
     COUNT(*) FILTER (WHERE clicked)::int AS clicked, COUNT(*) FILTER (WHERE opened)::int AS opened,
     COUNT(*) FILTER (WHERE unsubscribed)::int AS unsubscribed, COUNT(*) FILTER (WHERE bounced)::int AS bounced,
-    COUNT(*) FILTER (WHERE complained)::int AS complained
+    COUNT(*) FILTER (WHERE complained)::int AS complained, COUNT(*) FILTER (WHERE skipped)::int AS skipped
   FROM m GROUP BY campaign_key, group_number`;
 
 // $4 the time zone of the dates. Delivered on the day of the receipt, or of sending for e-mail.

@@ -14,6 +14,12 @@ export const ZMetrics = z.object({
   subscription: z.number().int(),
   bounce: z.number().int(),
   complaint: z.number().int(),
+  skipped: z
+    .number()
+    .int()
+    .describe(
+      "Messages not sent because at send time the customer was deleted, the address suppressed or the consent withdrawn (counted in targeted)",
+    ),
   percent_delivered: z.number(),
   percent_clicked: z.number(),
   percent_open: z.number(),

@@ -4,22 +4,26 @@
  * FOR UPDATE SKIP LOCKED, so two runs at once never claim the same row; each message is
  * personalised and handed to its provider (PARALLEL at once) with a message id derived from the
  * send and the customer. A batch's outcome is kept in one transaction: its outbox rows in one
- * INSERT, its rows marked sent, or failed with the error (a temporary failure goes back to queued
- * until its third attempt, not to be claimed again before its retry_at: 1 s after the first
- * attempt, 4 s after the second; the run waits for such rows when they are due within
- * RETRY_WAIT_MS, else leaves them to the job's retry or the scheduler's sweep).
+ * INSERT, its rows marked sent, or failed with the error (a transient failure goes back to queued,
+ * not to be claimed again before its retry_at: backoff with jitter, at least the provider's
+ * Retry-After, for up to an hour after its first failure, lib/messaging/provider-error.ts; the run
+ * waits for such rows when they are due within RETRY_WAIT_MS, else ends and queues the send's
+ * job again to start at the earliest retry_at, so no worker waits on a provider's long pause).
  *
  * A pipeline: while one batch is with the provider, the next is claimed and loaded and the one
  * before is recorded, so the provider does not wait for the database between batches. A run that
  * stops on an error puts the batch it claimed ahead back, unsent.
  *
- * Crash safety: the recipients were written before the first message (./prepare.ts). A run that
- * dies leaves its claimed rows in `sending` (up to three batches: being recorded, being sent,
- * claimed ahead); once their lease has passed, the next run (the job retried, or the scheduler's
- * sweep) claims and sends them again under the same message id, so the outbox keeps each message
- * once and an SMTP server sees the same Message-ID. What a provider accepted but the run had not
- * recorded at the crash (two batches at most) may thus reach the recipient twice (the same
- * Message-ID); nothing is skipped.
+ * Crash safety: the recipients were written before the first message (./prepare.ts). Each
+ * message's outcome is recorded as soon as its provider answered, before its worker takes the
+ * next one (./group-commit.ts: many outcomes per transaction, one failing outcome only fails its
+ * own message), and the rows a run holds have their lease renewed while it runs. A run that dies
+ * leaves its claimed rows in `sending` (the batch being sent and the one claimed ahead); once their
+ * lease has passed, the next run (the job retried, or the scheduler's sweep) claims and sends them
+ * again under the same message id, so the outbox keeps each message once and an SMTP server sees
+ * the same Message-ID. Only messages in flight at the crash (at most PARALLEL) may thus reach the
+ * recipient twice (the same Message-ID); nothing is skipped. A message that fails to compose,
+ * send or record is failed with its reason; the rest of its batch goes on.
  *
  * When no row is queued or in flight the send is closed (./finish.ts): Sent, or Not sent when
  * every message failed.
@@ -28,12 +32,15 @@ import { createHash } from "node:crypto";
 import { now } from "@/lib/clock";
 import { db, getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { ProviderError } from "@/lib/messaging/provider-error";
+import { isTransient, retryDecision } from "@/lib/messaging/provider-error";
 import { handOver, type OutboxRow, recordMessages } from "@/lib/messaging/send-message";
+import { filterSendable } from "../suppressions/filter-sendable";
 import { withTemplateHtml } from "../templates";
 import { messageFor } from "./compose-message";
 import { closeSend } from "./finish";
+import { groupCommit } from "./group-commit";
 import { loadPersonalisation, usesProducts } from "./personalise";
+import { queueDelivery } from "./start-send";
 
 export const BATCH_SIZE = 200;
 export const MAX_ATTEMPTS = 3;
@@ -45,8 +52,6 @@ export const LEASE_MS = 5 * 60 * 1000;
  * (npm run bench -- send: 30,000 recipients 745 -> 1,214 messages/s from 10 to 20).
  */
 export const PARALLEL = 20;
-/** Backoff before a temporarily failed message is tried again: BACKOFF_MS x 4^(attempts - 1). */
-export const BACKOFF_MS = 1000;
 /** A run waits for retries due within this long instead of ending (the retry is soon). */
 const RETRY_WAIT_MS = 30_000;
 
@@ -56,6 +61,8 @@ interface Claimed {
   campaign_id: string;
   address: string;
   attempts: number;
+  /** The first transient failure of the message: retries stop an hour after it. */
+  first_failed_at: Date | null;
 }
 
 /** A claimed batch with what its messages need. */
@@ -81,16 +88,6 @@ export function messageIdOf(sendId: string, customerId: string): string {
   return `cm-${createHash("sha256").update(`${sendId}\u0000${customerId}`).digest("hex").slice(0, 40)}`;
 }
 
-/**
- * An HTTP provider says (ProviderError: 429, 5xx and lost connections are temporary); an SMTP
- * reply 5xx is permanent; anything else (4xx, a connection lost) may pass on a retry.
- */
-function isTemporary(error: unknown): boolean {
-  if (error instanceof ProviderError) return error.temporary;
-  const code = typeof error === "object" && error !== null && "responseCode" in error ? error.responseCode : undefined;
-  return !(typeof code === "number" && code >= 500 && code < 600);
-}
-
 const CLAIM = `
   UPDATE campaign_messages m SET status = 'sending', attempts = m.attempts + 1, claimed_at = $3
   WHERE (m.send_id, m.customer_id) IN (
@@ -102,18 +99,31 @@ const CLAIM = `
     FOR UPDATE SKIP LOCKED)
   AND ((m.status = 'queued' AND (m.retry_at IS NULL OR m.retry_at <= $3))
        OR (m.status = 'sending' AND m.claimed_at < $4 AND m.attempts < ${MAX_ATTEMPTS}))
-  RETURNING m.customer_id, m.group_number, m.campaign_id, m.address, m.attempts`;
+  RETURNING m.customer_id, m.group_number, m.campaign_id, m.address, m.attempts, m.first_failed_at`;
 
+/**
+ * Runs the tasks PARALLEL at a time. A task that throws (its outcome could not even be marked)
+ * stops the others from taking new tasks; every worker has settled before this throws, so nothing
+ * is handed on after the run gave up.
+ */
 async function sendAll(tasks: (() => Promise<Result>)[]): Promise<Result[]> {
   const results: Result[] = [];
   let next = 0;
+  let stopped = false;
   const worker = async () => {
-    while (next < tasks.length) {
+    while (!stopped && next < tasks.length) {
       const task = tasks[next++]!;
-      results.push(await task());
+      try {
+        results.push(await task());
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, tasks.length) }, worker));
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL, tasks.length) }, worker));
+  const failure = settled.find((s) => s.status === "rejected");
+  if (failure) throw failure.reason;
   return results;
 }
 
@@ -122,6 +132,8 @@ export async function deliverSend(opts: {
   batchSize?: number;
   /** Stop after this many batches (tests: a run cut short). */
   maxBatches?: number;
+  /** How often the leases of the rows the run holds are renewed (tests); LEASE_MS / 5 by default. */
+  renewEveryMs?: number;
 }): Promise<{ sent: number; failed: number; finished: boolean }> {
   const { sendId } = opts;
   const batchSize = opts.batchSize ?? BATCH_SIZE;
@@ -146,16 +158,26 @@ export async function deliverSend(opts: {
     ]),
   );
   const database = await getDatabase();
+  /** Claimed and not yet recorded: their lease is renewed while the run holds them. */
+  const held = new Set<string>();
+  const recorder = groupCommit<Result>({
+    write: (results) => record(sendId, results),
+    fallback: (result, error) => markUnrecorded(sendId, result, error),
+  });
   /** Claims the next batch and loads what its messages need; null when nothing is claimable. */
   const nextBatch = async (): Promise<Batch | null> => {
     const at = now();
-    const claimed = await database.sql.query<Claimed>(CLAIM, [
+    const claimedAll = await database.sql.query<Claimed>(CLAIM, [
       sendId,
       batchSize,
       at,
       new Date(at.getTime() - LEASE_MS),
     ]);
-    if (claimed.length === 0) return null;
+    if (claimedAll.length === 0) return null;
+    // Consent and suppression checked again now: who lost them since preparation is skipped.
+    const claimed = await filterSendable({ sendId, channelType: campaign.channel_type, claimed: claimedAll });
+    if (claimed.length === 0) return nextBatch();
+    for (const r of claimed) held.add(r.customer_id);
     const facts = await loadPersonalisation(
       claimed.map((r) => r.customer_id),
       withProducts,
@@ -171,36 +193,61 @@ export async function deliverSend(opts: {
     const direct = batch.smsOnly.has(row.customer_id);
     const channelType = direct ? "sms" : campaign.channel_type;
     const content = direct ? { ...group, channel_message_text: group.channel_fallback_message_text } : group;
-    const message = await messageFor(channelType, content, row.address, batch.facts.get(row.customer_id), {
-      campaign_id: row.campaign_id,
-      send_id: sendId,
-      customer_id: row.customer_id,
-    });
+    let message: Awaited<ReturnType<typeof messageFor>>;
+    try {
+      message = await messageFor(channelType, content, row.address, batch.facts.get(row.customer_id), {
+        campaign_id: row.campaign_id,
+        send_id: sendId,
+        customer_id: row.customer_id,
+      });
+    } catch (error) {
+      // This message only: the others of the batch go out; sending it again would not help.
+      return {
+        customer_id: row.customer_id,
+        ok: false,
+        error: `could not be composed: ${String(error).slice(0, 1000)}`,
+      };
+    }
     try {
       const handed = await handOver({ ...message, messageId: messageIdOf(sendId, row.customer_id) });
       return { customer_id: row.customer_id, ok: true, providerId: handed.messageId, row: handed.row };
     } catch (error) {
-      const retry = isTemporary(error) && row.attempts < MAX_ATTEMPTS;
+      // Transient failures (429, 5xx, timeouts) come back with backoff for up to an hour, never
+      // before the provider's Retry-After; permanent ones fail at once (lib/messaging/provider-error.ts).
+      const at = now();
+      const decision = retryDecision({ error, attempt: row.attempts, firstFailedAt: row.first_failed_at, now: at });
+      const reason = decision.retry || !isTransient(error) ? "" : ` (given up: ${decision.reason})`;
       return {
         customer_id: row.customer_id,
         ok: false,
-        error: String(error).slice(0, 1000),
-        retry,
-        retryAt: new Date(now().getTime() + BACKOFF_MS * 4 ** Math.max(0, row.attempts - 1)),
+        error: `${String(error).slice(0, 1000)}${reason}`,
+        retry: decision.retry,
+        retryAt: new Date(at.getTime() + decision.after_ms),
       };
     }
   };
   await giveUpInterrupted(sendId);
+  // A long batch (a slow provider, a low rate) must not outlive its lease: another run would take
+  // its rows and send them again. The rows this run holds have their lease renewed meanwhile.
+  const renewal = setInterval(
+    () => {
+      renewLeases(sendId, [...held]).catch((error) =>
+        log.warn("campaign send: leases not renewed", { send: sendId, error: String(error) }),
+      );
+    },
+    opts.renewEveryMs ?? LEASE_MS / 5,
+  );
+  renewal.unref?.();
   // A pipeline: while a batch's messages are with the provider, the next batch is claimed and
-  // loaded and the previous one recorded, so the provider is never left waiting on the database.
+  // loaded, and each message is recorded as its provider answers (many in one transaction), so
+  // the provider is never left waiting on the database.
   let next: Promise<Batch | null> = nextBatch();
-  let recording: Promise<void> = Promise.resolve();
   try {
     for (let batch = 0; ; batch++) {
       const current = await next;
       if (!current) {
         // A batch being recorded may put rows back for a retry: wait for it before deciding.
-        await recording;
+        await recorder.idle();
         // Rows whose run died meanwhile, in flight too often, are not claimed: given up here.
         await giveUpInterrupted(sendId);
         if (await waitForRetries(sendId)) {
@@ -213,28 +260,52 @@ export async function deliverSend(opts: {
       next = last ? Promise.resolve(null) : nextBatch();
       // Awaited in the next round, or released below: never an unhandled rejection meanwhile.
       next.catch(() => undefined);
-      const results = await sendAll(current.claimed.map((row) => () => sendOne(row, current)));
-      await recording;
-      recording = record(sendId, results);
-      recording.catch(() => undefined);
+      // Each outcome is recorded before its worker takes the next message (./group-commit.ts).
+      const results = await sendAll(
+        current.claimed.map((row) => async () => {
+          const result = await sendOne(row, current);
+          await recorder.add(result);
+          held.delete(row.customer_id);
+          return result;
+        }),
+      );
       const ok = results.filter((r) => r.ok).length;
       totals.sent += ok;
       totals.failed += results.filter((r) => !r.ok && !r.retry).length;
       if (ok === 0 && results.every((r) => r.retry)) {
-        // The provider refuses everything for now: the job is retried later (with backoff).
-        throw new Error(`campaign send ${sendId}: every message of a batch failed: ${results[0]?.error}`);
+        // The provider refuses everything for now: the run stops, the batch claimed ahead goes
+        // back unsent, and the job is queued again for the earliest retry (below).
+        log.warn("campaign send paused: the provider refused a whole batch for now", {
+          send: sendId,
+          error: results[0]?.error,
+        });
+        await release(sendId, await next.catch(() => null));
+        break;
       }
       if (last) break;
     }
   } catch (error) {
     // The batch claimed ahead goes back unsent (not left to its lease); what was sent is recorded.
     await release(sendId, await next.catch(() => null));
-    await recording;
+    await recorder.idle();
     throw error;
+  } finally {
+    clearInterval(renewal);
   }
-  await recording;
+  await recorder.idle();
   totals.finished = await finishIfDone(sendId);
+  if (!totals.finished) await scheduleRetries(sendId);
   return totals;
+}
+
+/** Queues the send's job again to start when its earliest retry is due (none: nothing to do). */
+async function scheduleRetries(sendId: string): Promise<void> {
+  const database = await getDatabase();
+  const [next] = await database.sql.query<{ at: Date | null }>(
+    "SELECT MIN(retry_at) AS at FROM campaign_messages WHERE send_id = $1 AND status = 'queued' AND retry_at IS NOT NULL",
+    [sendId],
+  );
+  if (next?.at) await queueDelivery(sendId, new Date(next.at));
 }
 
 /**
@@ -281,7 +352,8 @@ async function record(sendId: string, results: Result[]): Promise<void> {
     if (failed.length) {
       await sql.query(
         `UPDATE campaign_messages m SET status = CASE WHEN v.retry THEN 'queued' ELSE 'failed' END, error = v.error,
-           retry_at = CASE WHEN v.retry THEN v.retry_at END
+           retry_at = CASE WHEN v.retry THEN v.retry_at END,
+           first_failed_at = CASE WHEN v.retry THEN COALESCE(m.first_failed_at, $6::timestamptz) END
          FROM (SELECT unnest($2::text[]) AS customer_id, unnest($3::text[]) AS error, unnest($4::boolean[]) AS retry,
                       unnest($5::timestamptz[]) AS retry_at) v
          WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending'`,
@@ -291,6 +363,7 @@ async function record(sendId: string, results: Result[]): Promise<void> {
           failed.map((r) => r.error ?? ""),
           failed.map((r) => r.retry === true),
           failed.map((r) => r.retryAt ?? null),
+          at,
         ],
       );
     }
@@ -308,6 +381,34 @@ async function giveUpInterrupted(sendId: string): Promise<void> {
     `UPDATE campaign_messages SET status = 'failed', error = 'interrupted in flight ${MAX_ATTEMPTS} times'
      WHERE send_id = $1 AND status = 'sending' AND claimed_at < $2 AND attempts >= $3`,
     [sendId, new Date(now().getTime() - LEASE_MS), MAX_ATTEMPTS],
+  );
+}
+
+/**
+ * A message whose outcome could not be written (./group-commit.ts tried it alone): failed with the
+ * reason, so it neither holds up its batch nor goes out again after the lease. Throws when even
+ * that cannot be written (the database is gone): the run stops.
+ */
+async function markUnrecorded(sendId: string, result: Result, error: unknown): Promise<void> {
+  const database = await getDatabase();
+  const what = result.ok ? "handed to the provider, but its outcome could not be recorded" : "could not be recorded";
+  const reason = `${what}: ${String(error).slice(0, 500)}${result.error ? ` (${result.error.slice(0, 400)})` : ""}`;
+  log.warn("campaign message not recorded", { send: sendId, customer: result.customer_id, error: String(error) });
+  await database.sql.query(
+    `UPDATE campaign_messages SET status = 'failed', error = $3, provider_message_id = $4
+     WHERE send_id = $1 AND customer_id = $2 AND status = 'sending'`,
+    [sendId, result.customer_id, reason, result.providerId ?? null],
+  );
+}
+
+/** Renews the lease of the rows a run holds (still in sending). */
+async function renewLeases(sendId: string, customerIds: string[]): Promise<void> {
+  if (customerIds.length === 0) return;
+  const database = await getDatabase();
+  await database.sql.query(
+    `UPDATE campaign_messages SET claimed_at = $3
+     WHERE send_id = $1 AND customer_id = ANY($2::text[]) AND status = 'sending'`,
+    [sendId, customerIds, now()],
   );
 }
 

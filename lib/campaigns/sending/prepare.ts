@@ -146,6 +146,11 @@ export async function prepareSend(opts: { sendId: string }): Promise<{ status: s
       [send.send_id, at],
     );
     if (taken.length === 0) return { status: "taken" };
+    // The frequency cap counts messages prepared and not yet sent: two preparations on a channel
+    // take turns (until commit), so the second counts the first's rows and both cannot pass it.
+    if (settings.frequency_cap_messages > 0) {
+      await sql.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`lumen:frequency-cap:${campaign.channel_type}`]);
+    }
     const [counts] = await sql.query<PrepareCounts>(statement, params);
     if (!counts) throw new Error("preparation counted nothing");
     await sql.query(

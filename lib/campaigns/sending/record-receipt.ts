@@ -1,8 +1,8 @@
 /**
  * A provider's delivery receipt for a campaign message: kept once per (provider, provider
  * message id, status) in provider_receipts, so a receipt posted again (the provider's retry or a
- * replay) records nothing more; then a campaign event (delivered or failed, with the leg) and
- * the message's receipt_status (its first leg: the SMS of an sms campaign, the Viber leg of
+ * replay) records nothing more; in the same transaction a campaign event (delivered or failed,
+ * with the leg) and the message's receipt_status (its first leg: the SMS of an sms campaign, the Viber leg of
  * viber and viber_sms). A failed Viber leg of viber_sms sends its SMS leg at once (./fallback.ts).
  */
 import { now } from "@/lib/clock";
@@ -50,27 +50,22 @@ export async function recordReceipt(receipt: Receipt): Promise<ReceiptOutcome> {
         [receipt.sendId, receipt.customerId, receipt.kind],
       );
     }
+    // In the same transaction: a receipt kept means its event is kept, and a failure keeps neither,
+    // so the provider's retry of the receipt is recorded.
+    await recordCampaignEvent(
+      {
+        sendId: receipt.sendId,
+        customerId: receipt.customerId,
+        kind: receipt.kind,
+        leg: receipt.leg,
+        detail: receipt.detail,
+        at,
+      },
+      sql,
+    );
     return { result: "recorded" as const, channel: message.channel };
   });
   if (outcome.result !== "recorded") return outcome.result;
-  try {
-    await recordCampaignEvent({
-      sendId: receipt.sendId,
-      customerId: receipt.customerId,
-      kind: receipt.kind,
-      leg: receipt.leg,
-      detail: receipt.detail,
-      at,
-    });
-  } catch (error) {
-    // The event is not kept: neither is the receipt's key, so the provider's retry is recorded.
-    await database.sql.query("DELETE FROM provider_receipts WHERE provider = $1 AND message_id = $2 AND status = $3", [
-      receipt.provider,
-      receipt.providerMessageId,
-      receipt.providerStatus,
-    ]);
-    throw error;
-  }
   if (outcome.channel === "viber_sms" && receipt.leg === "viber" && receipt.kind === "failed") {
     try {
       await sendDueFallbacks({ sendId: receipt.sendId, customerId: receipt.customerId });

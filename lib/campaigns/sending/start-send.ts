@@ -66,7 +66,8 @@ export async function queuePrepare(sendId: string): Promise<void> {
   await boss.send(JOBS.prepareSend, { sendId }, JOB_OPTIONS);
 }
 
-export async function queueDelivery(sendId: string): Promise<void> {
+/** Queues the send's delivery, at once or (a retry a provider asked to wait for) at `startAfter`. */
+export async function queueDelivery(sendId: string, startAfter?: Date): Promise<void> {
   const boss = await getBoss();
-  await boss.send(JOBS.deliverSend, { sendId }, JOB_OPTIONS);
+  await boss.send(JOBS.deliverSend, { sendId }, startAfter ? { ...JOB_OPTIONS, startAfter } : JOB_OPTIONS);
 }

@@ -8,8 +8,9 @@ import { now } from "@/lib/clock";
 import { getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { type CampaignEventKind, recordCampaignEvent } from "../events";
+import { suppressUnsubscribed } from "../suppressions/suppress-unsubscribed";
 import { resolveLink } from "./links";
-import { type MessageRef, readMessageToken } from "./tokens";
+import { type MessageRef, readMessageToken, type TokenPurpose } from "./tokens";
 
 const CONSENT_COLUMN: Record<string, string> = {
   email: "email_consent",
@@ -44,9 +45,15 @@ async function recordOnce(ref: MessageRef, kind: CampaignEventKind, leg: string)
   if (seen.length === 0) await recordCampaignEvent({ ...ref, kind, leg });
 }
 
-/** The recipient a message token names, when the token is genuine and the message exists. */
-export async function messageOf(token: string): Promise<(MessageRef & { channel: string }) | undefined> {
-  const ref = readMessageToken(token);
+/**
+ * The recipient a message token names, when the token is genuine, signed for this purpose (a
+ * pixel's token does not unsubscribe) and the message exists.
+ */
+export async function messageOf(
+  token: string,
+  purpose: TokenPurpose,
+): Promise<(MessageRef & { channel: string }) | undefined> {
+  const ref = readMessageToken(token, purpose);
   if (!ref) return undefined;
   const database = await getDatabase();
   const [row] = await database.sql.query<{ channel: string }>(
@@ -58,7 +65,7 @@ export async function messageOf(token: string): Promise<(MessageRef & { channel:
 
 /** Records an open; false for a forged or unknown token. */
 export async function open(token: string): Promise<boolean> {
-  const message = await messageOf(token);
+  const message = await messageOf(token, "open");
   if (!message) return false;
   await recordOnce(message, "opened", message.channel);
   return true;
@@ -66,7 +73,7 @@ export async function open(token: string): Promise<boolean> {
 
 /** Clears the consent of the message's channel and records the unsubscribe; false: 404. */
 export async function unsubscribe(token: string): Promise<boolean> {
-  const message = await messageOf(token);
+  const message = await messageOf(token, "unsubscribe");
   if (!message) return false;
   const column = CONSENT_COLUMN[message.channel] ?? "email_consent";
   const database = await getDatabase();
@@ -74,6 +81,8 @@ export async function unsubscribe(token: string): Promise<boolean> {
     message.customerId,
     now(),
   ]);
+  // The suppression is what holds: the next import may set the consent column back to true.
+  await suppressUnsubscribed(message);
   await recordOnce(message, "unsubscribed", message.channel);
   log.info("campaign unsubscribe", { send: message.sendId, channel: message.channel });
   return true;

@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { linkCode, messageToken, readLinkCode } from "./tokens";
+import { linkCode, pixelToken, readLinkCode, unsubscribeToken } from "./tokens";
 
 /** http(s) links in text; trailing punctuation is not part of a link. */
 export const URL_PATTERN = /https?:\/\/[^\s<>"'`]+[^\s<>"'`.,;:!?)\]}]/g;
@@ -74,10 +74,9 @@ export async function linkIds(sendId: string, urls: string[]): Promise<Map<strin
 const base = () => env().PUBLIC_URL.replace(/\/+$/, "");
 
 export const shortLink = (linkId: bigint, customerId: string) => `${base()}/r/${linkCode(linkId, customerId)}`;
-export const pixelUrl = (sendId: string, customerId: string) =>
-  `${base()}/o/${messageToken({ sendId, customerId })}.gif`;
+export const pixelUrl = (sendId: string, customerId: string) => `${base()}/o/${pixelToken({ sendId, customerId })}.gif`;
 export const unsubscribeUrl = (sendId: string, customerId: string) =>
-  `${base()}/u/${messageToken({ sendId, customerId })}`;
+  `${base()}/u/${unsubscribeToken({ sendId, customerId })}`;
 
 /** Whether a link is one of this service's tracking links already. */
 export const isOwnLink = (url: string) => url.startsWith(`${base()}/r/`) || url.startsWith(`${base()}/u/`);

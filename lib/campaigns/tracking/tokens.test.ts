@@ -1,6 +1,8 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { env } from "@/lib/env";
 import { withUtm } from "./links";
-import { fromBase62, linkCode, messageToken, readLinkCode, readMessageToken, toBase62 } from "./tokens";
+import { fromBase62, linkCode, pixelToken, readLinkCode, readMessageToken, toBase62, unsubscribeToken } from "./tokens";
 
 describe("tracking tokens", () => {
   it("base62 round-trips", () => {
@@ -8,13 +10,36 @@ describe("tracking tokens", () => {
   });
 
   it("a message token names its send and customer; a changed one reads as nothing", () => {
-    const token = messageToken({ sendId: "send-id-1", customerId: "C 1/ü" });
-    expect(readMessageToken(token)).toEqual({ sendId: "send-id-1", customerId: "C 1/ü" });
-    expect(readMessageToken(`${token}x`)).toBeUndefined();
+    const token = unsubscribeToken({ sendId: "send-id-1", customerId: "C 1/ü" });
+    expect(readMessageToken(token, "unsubscribe")).toEqual({ sendId: "send-id-1", customerId: "C 1/ü" });
+    expect(readMessageToken(`${token}x`, "unsubscribe")).toBeUndefined();
     expect(
-      readMessageToken(`${messageToken({ sendId: "s", customerId: "other" }).split(".")[0]}.${token.split(".")[1]}`),
+      readMessageToken(
+        `${unsubscribeToken({ sendId: "s", customerId: "other" }).split(".")[0]}.${token.split(".")[1]}`,
+        "unsubscribe",
+      ),
     ).toBeUndefined();
-    expect(readMessageToken("nonsense")).toBeUndefined();
+    expect(readMessageToken("nonsense", "unsubscribe")).toBeUndefined();
+  });
+
+  it("the pixel's token and the unsubscribe link's differ and are read only for their purpose", () => {
+    const ref = { sendId: "send-id-1", customerId: "C-1" };
+    const pixel = pixelToken(ref);
+    const unsubscribe = unsubscribeToken(ref);
+    expect(pixel).not.toBe(unsubscribe);
+    expect(readMessageToken(pixel, "open")).toEqual(ref);
+    expect(readMessageToken(pixel, "unsubscribe")).toBeUndefined();
+    expect(readMessageToken(unsubscribe, "unsubscribe")).toEqual(ref);
+    expect(readMessageToken(unsubscribe, "open")).toBeUndefined();
+  });
+
+  it("a token of mail sent before the split (one token for both) still unsubscribes", () => {
+    const ref = { sendId: "send-id-1", customerId: "C-1" };
+    const payload = Buffer.from(`${ref.sendId}\n${ref.customerId}`).toString("base64url");
+    const secret = env().AUTH_SECRET ?? "";
+    const legacy = `${payload}.${createHmac("sha256", secret).update(`message\u0000${payload}`).digest("base64url").slice(0, 16)}`;
+    expect(readMessageToken(legacy, "unsubscribe")).toEqual(ref);
+    expect(readMessageToken(legacy, "open")).toEqual(ref);
   });
 
   it("a link code is short and names its link and customer", () => {

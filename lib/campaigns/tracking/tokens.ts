@@ -1,7 +1,12 @@
 /**
  * Signed tokens of the tracking routes, HMAC-SHA256 with AUTH_SECRET (truncated):
- * - a message token (open pixel /o/<token>.gif, unsubscribe /u/<token>) names a recipient of a
- *   send: `<base64url(send_id \n customer_id)>.<16 characters of signature>`;
+ * - a message token names a recipient of a send for one purpose: the open pixel
+ *   (/o/<token>.gif, purpose "open") or the unsubscribe link (/u/<token>, purpose
+ *   "unsubscribe"): `<base64url(send_id \n customer_id)>.<16 characters of signature>`, the
+ *   purpose signed with it, so a pixel's token (which mail clients and proxies fetch, log and
+ *   pass around) cannot unsubscribe anyone. Tokens of mail sent before the two were separated
+ *   (purpose "message", one token for both) are still read by both routes: an unsubscribe link
+ *   already in someone's inbox keeps working;
  * - a link code (/r/<code>) names a tracked link row and the customer it was sent to:
  *   `<base62(link id)>.<base64url(customer_id)>.<10 characters of signature>` (short enough for
  *   SMS: about 20 characters with a short customer id).
@@ -54,21 +59,26 @@ export interface MessageRef {
   customerId: string;
 }
 
-/** The last token made: an e-mail's pixel and unsubscribe links ask for the same one in a row. */
-let lastToken: { payload: string; secret: string | undefined; token: string } | undefined;
+export type TokenPurpose = "open" | "unsubscribe";
 
-export function messageToken(ref: MessageRef): string {
+/** The purpose of tokens made before the pixel and the unsubscribe link had their own. */
+const LEGACY_PURPOSE = "message";
+
+export function messageToken(ref: MessageRef, purpose: TokenPurpose): string {
   const payload = b64(`${ref.sendId}\n${ref.customerId}`);
-  const secret = env().AUTH_SECRET;
-  if (lastToken?.payload !== payload || lastToken.secret !== secret) {
-    lastToken = { payload, secret, token: `${payload}.${sign("message", payload, 16)}` };
-  }
-  return lastToken.token;
+  return `${payload}.${sign(purpose, payload, 16)}`;
 }
 
-export function readMessageToken(token: string): MessageRef | undefined {
+export const pixelToken = (ref: MessageRef) => messageToken(ref, "open");
+export const unsubscribeToken = (ref: MessageRef) => messageToken(ref, "unsubscribe");
+
+/** The recipient a token names when it was signed for `purpose` (or is a legacy token). */
+export function readMessageToken(token: string, purpose: TokenPurpose): MessageRef | undefined {
   const [payload, signature, extra] = token.split(".");
-  if (!payload || !signature || extra !== undefined || !same(signature, sign("message", payload, 16))) return undefined;
+  if (!payload || !signature || extra !== undefined) return undefined;
+  if (!same(signature, sign(purpose, payload, 16)) && !same(signature, sign(LEGACY_PURPOSE, payload, 16))) {
+    return undefined;
+  }
   const text = unb64(payload);
   const cut = text?.indexOf("\n") ?? -1;
   if (!text || cut < 1) return undefined;

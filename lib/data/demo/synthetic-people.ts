@@ -1,10 +1,15 @@
 /**
  * Synthetic personal data for demo customers: the Online Retail data has no names, ages, genders,
  * e-mails or phones. Everything here is derived deterministically from the customer id, uses the
- * reserved example.com domain and the UK's drama phone range (07700 900xxx), and the rows are
- * stored with is_synthetic = true.
+ * reserved example.com domain and the North American numbers kept for fiction (555-0100 to
+ * 555-0199 in ten area codes: valid numbers no one holds; the UK's drama range 07700 900xxx is not
+ * a valid number to libphonenumber, so intake would drop it), and the rows are stored with
+ * is_synthetic = true.
  */
 import { mulberry32, pick, seedOf } from "@/lib/data/prng";
+
+/** Area codes for the fictional 555-01xx numbers (one thousand numbers with the suffix). */
+const FICTION_AREA_CODES = [201, 202, 212, 213, 305, 312, 415, 512, 617, 702];
 
 const FEMALE = [
   "Olivia",
@@ -159,7 +164,7 @@ export function syntheticPerson(customerId: string, country: string): SyntheticP
     gender,
     age,
     email: `${first}.${last}.${customerId}@example.com`.toLowerCase(),
-    phone_number: `+44 7700 900${phoneSuffix}`,
+    phone_number: `+1 ${FICTION_AREA_CODES[Number(phoneSuffix) % 10]} 555 01${phoneSuffix.slice(0, 2)}`,
     city: country === "United Kingdom" ? pick(random, UK_CITIES) : (CAPITALS[country] ?? country),
     email_consent: random() < 0.7,
     sms_consent: random() < 0.5,

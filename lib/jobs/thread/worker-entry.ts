@@ -5,6 +5,7 @@
  * answers requests. The parent asks it to stop with { type: "stop" }.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { startInboundMail } from "@/lib/campaigns/suppressions/start-inbound";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { stopBoss } from "@/lib/jobs/boss";
 import { startWorkers } from "@/lib/jobs/registry";
@@ -20,11 +21,14 @@ if (database.embedded) {
   throw new Error("the job worker thread found no embedded database host");
 }
 await startWorkers({ concurrency });
+// Bounces and complaints (DSN, ARF) over SMTP, when INBOUND_SMTP_PORT is set.
+const inbound = await startInboundMail();
 log.info("job worker thread started", { concurrency });
 port.postMessage({ type: "started" });
 
 port.on("message", async (message: { type: string }) => {
   if (message.type !== "stop") return;
+  await inbound?.close();
   await stopBoss();
   await closeDatabase();
   port.postMessage({ type: "stopped" });

@@ -3,7 +3,7 @@ import { deleteTemplate, getTemplate, updateTemplate } from "@/lib/campaigns/tem
 import { handle } from "@/lib/http/handler";
 
 export const GET = handle(getTemplateOp, ({ params }) => getTemplate({ templateId: params.template_id }));
-export const PUT = handle(updateTemplateOp, ({ params, body }) =>
-  updateTemplate({ templateId: params.template_id, input: body }),
+export const PUT = handle(updateTemplateOp, ({ params, body, principal }) =>
+  updateTemplate({ templateId: params.template_id, input: body, principal }),
 );
 export const DELETE = handle(deleteTemplateOp, ({ params }) => deleteTemplate({ templateId: params.template_id }));
