@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from "@prisma/driver-adapter-utils";
 import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
 import pg from "pg";
 import { embeddedUrl } from "./client";
@@ -57,13 +57,59 @@ function target(source: DiffSource) {
   };
 }
 
+/**
+ * @prisma/adapter-pg runs a script by splitting it at every ";", also inside comments and string
+ * literals (a migration whose comment holds a ";" failed in the shadow database): this factory's
+ * adapters send a script whole instead, as one simple-protocol query, which PostgreSQL runs
+ * statement by statement.
+ */
+function wholeScripts(factory: PrismaPg): PrismaPg {
+  type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
+  const whole = <A extends Adapter>(adapter: A): A => {
+    const driver = adapter.underlyingDriver() as pg.Pool;
+    // The engine reads the catalog's `"char"` columns (pg_constraint.contype and the like), a type
+    // @prisma/adapter-pg refuses ("Column type 'char' could not be deserialized"): pg reads them
+    // as strings, so they pass as text and are then typed as the engine expects, Character.
+    const io = adapter as unknown as { performIO(q: unknown): Promise<pg.QueryResult> };
+    const performIO = io.performIO.bind(adapter);
+    let charColumns: number[] = [];
+    io.performIO = async (query) => {
+      const result = await performIO(query);
+      charColumns = [];
+      result.fields.forEach((field, i) => {
+        if (field.dataTypeID !== 18) return;
+        field.dataTypeID = 25;
+        charColumns.push(i);
+      });
+      return result;
+    };
+    const queryRaw = adapter.queryRaw.bind(adapter);
+    return Object.assign(adapter, {
+      queryRaw: async (query: Parameters<Adapter["queryRaw"]>[0]) => {
+        const result = await queryRaw(query);
+        for (const i of charColumns) result.columnTypes[i] = ColumnTypeEnum.Character;
+        return result;
+      },
+      executeScript: async (script: string) => {
+        await driver.query(script);
+      },
+    });
+  };
+  const connect = factory.connect.bind(factory);
+  return Object.assign(Object.create(factory) as PrismaPg, {
+    connect: async () => whole(await connect()),
+    // The database is a throwaway in-memory one already: it serves as the shadow database too.
+    connectToShadowDb: async () => whole(await connect()),
+  });
+}
+
 /** The SQL script that takes `from` to `to` (empty when they already agree). */
 export async function diffSql(from: DiffSource, to: DiffSource): Promise<string> {
   initWasm();
   const shadow = await startEmbedded({});
   const pool = new pg.Pool({ connectionString: embeddedUrl(shadow.socketDir), max: 2 });
   try {
-    const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
+    const factory = bindMigrationAwareSqlAdapterFactory(wholeScripts(new PrismaPg(pool)));
     const schemaPath = "prisma/schema.prisma";
     const engine = await engineBindings.SchemaEngine.new(
       { datamodels: [[schemaPath, readFileSync(schemaPath, "utf8")]] },
