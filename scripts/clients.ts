@@ -1,6 +1,8 @@
 /**
  * npm run clients -- <command>: API clients (client_credentials grant) for external systems.
- *   add --name N --role R     prints client_id and the secret, which is shown this once only
+ *   add --name N --role R [--scopes content,data:write,studio] [--origins https://shop.example,...]
+ *                             prints client_id and the secret (shown this once only), and the
+ *                             publishable key of a content-only client
  *   list
  *   revoke --client-id ID
  * Exit codes: 0 done, 1 the operation failed (e.g. no such client), 2 bad usage.
@@ -13,7 +15,9 @@ import { databaseReady } from "@/lib/db/ready";
 import { parse, runCommand, table, UsageError } from "./cli";
 
 const USAGE = `Usage: npm run clients -- <command> [options]
-  add --name N --role user|advanced|super
+  add --name N --role user|advanced|super [--scopes S,S] [--origins URL,URL]
+      scopes: content, data:write, studio (default studio); content alone: a publishable key
+      for shop pages, answered from --origins only
   list
   revoke --client-id ID`;
 
@@ -24,6 +28,8 @@ async function run(argv: string[]): Promise<void> {
     options: {
       name: { type: "string" },
       role: { type: "string" },
+      scopes: { type: "string" },
+      origins: { type: "string" },
       "client-id": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -38,12 +44,27 @@ async function run(argv: string[]): Promise<void> {
   switch (command) {
     case "add": {
       if (!values.role) throw new UsageError("--role is required (user, advanced or super)");
-      const input = parse(ZApiClientCreate, { name: values.name ?? "", role: values.role });
+      const list = (text: string | undefined) =>
+        text
+          ?.split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
+      const input = parse(ZApiClientCreate, {
+        name: values.name ?? "",
+        role: values.role,
+        scopes: list(values.scopes),
+        allowed_origins: list(values.origins),
+      });
       await databaseReady();
       const client = await createApiClient({ ...input, createdBy: `cli:${userInfo().username}` });
       console.log(`Created API client "${client.name}" with role ${client.role}.`);
       console.log(`client_id:     ${client.client_id}`);
       console.log(`client_secret: ${client.client_secret}`);
+      console.log(`scopes:        ${client.scopes.join(" ")}`);
+      if (client.publishable_key) {
+        console.log(`publishable:   ${client.publishable_key} (not a secret; for the shop's pages)`);
+        console.log(`origins:       ${client.allowed_origins.join(" ") || "none (servers only)"}`);
+      }
       console.log("Store the secret now: it is not kept and cannot be shown again.");
       return;
     }
@@ -56,6 +77,7 @@ async function run(argv: string[]): Promise<void> {
             client_id: c.client_id,
             name: c.name,
             role: c.role,
+            scopes: c.scopes.join(" "),
             status: c.date_revoked ? `revoked ${c.date_revoked}` : "active",
             created: c.date_created,
             last_used: c.last_used ?? "never",

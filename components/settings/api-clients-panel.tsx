@@ -25,7 +25,9 @@ export function ApiClientsPanel() {
         <p className="mt-1 text-sm text-slate-600">
           External systems get tokens with <code className="font-mono text-xs">POST /api/latest/auth/token</code> and
           the <code className="font-mono text-xs">client_credentials</code> grant. Revoking a client stops its tokens at
-          once.
+          once. Scopes limit what a client may do: a client with the <code className="font-mono text-xs">content</code>{" "}
+          scope alone gets a publishable key (<code className="font-mono text-xs">pk_…</code>) that a shop&apos;s pages
+          may carry; it reads content and search, sends events, and nothing else.
         </p>
       </div>
       {fresh && <NewSecret client={fresh} onDone={() => setFresh(undefined)} />}
@@ -43,6 +45,7 @@ export function ApiClientsPanel() {
             <tr>
               <Th>Name</Th>
               <Th>Role</Th>
+              <Th>Scopes</Th>
               <Th>Client id</Th>
               <Th className="hidden lg:table-cell">Created</Th>
               <Th>Status</Th>
@@ -76,7 +79,29 @@ function ClientRow({ client, busy, onRevoke }: { client: TApiClient; busy: boole
       <Td className="font-medium text-slate-900">{client.name}</Td>
       <Td>{client.role}</Td>
       <Td>
+        <span className="flex flex-wrap gap-1">
+          {client.scopes.map((scope) => (
+            <Badge key={scope} tone={scope === "studio" ? "amber" : "slate"}>
+              {scope}
+            </Badge>
+          ))}
+        </span>
+      </Td>
+      <Td>
         <code className="font-mono text-xs">{client.client_id}</code>
+        {client.publishable_key && (
+          <span className="mt-1 block text-xs text-slate-600">
+            key{" "}
+            <code className="font-mono break-all select-all" data-testid={`publishable-key-${client.client_id}`}>
+              {client.publishable_key}
+            </code>
+            <span className="block">
+              {client.allowed_origins.length > 0
+                ? `from ${client.allowed_origins.join(", ")}`
+                : "no browser origin allowed (servers only)"}
+            </span>
+          </span>
+        )}
       </Td>
       <Td className="hidden tabular-nums lg:table-cell">
         {formatDateTime(client.date_created)}

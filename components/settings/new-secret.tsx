@@ -42,6 +42,19 @@ export function NewSecret({ client, onDone }: { client: TNewApiClient; onDone: (
             {client.client_secret}
           </code>
         </dd>
+        {client.publishable_key && (
+          <>
+            <dt className="font-medium">publishable key</dt>
+            <dd>
+              <code className="font-mono break-all select-all" data-testid="new-client-publishable-key">
+                {client.publishable_key}
+              </code>
+              <span className="block text-xs">
+                Not a secret: put it in the shop&apos;s pages. It stays listed below.
+              </span>
+            </dd>
+          </>
+        )}
       </dl>
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" onClick={copy}>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TApiClient } from "@/lib/auth/api-clients";
 import type { Role } from "@/lib/auth/roles";
+import type { Scope } from "@/lib/auth/scopes";
 import type { TUser } from "@/lib/auth/users";
 import { apiFetch } from "../api/client";
 import { queryKeys } from "../api/keys";
@@ -44,7 +45,7 @@ export function useApiClients() {
 export function useCreateApiClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; role: Role }) =>
+    mutationFn: (body: { name: string; role: Role; scopes: Scope[]; allowed_origins: string[] }) =>
       apiFetch<TNewApiClient>("/settings/api-clients", { method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.settings.apiClients() }),
   });

@@ -6,9 +6,9 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { DEMO_PASSWORD } from "../support/accounts";
 
-async function tokenOf(request: APIRequestContext): Promise<string> {
+async function tokenOf(request: APIRequestContext, username = "advanced@example.com"): Promise<string> {
   const res = await request.post("/api/latest/auth/token", {
-    data: { grant_type: "password", username: "advanced@example.com", password: DEMO_PASSWORD },
+    data: { grant_type: "password", username, password: DEMO_PASSWORD },
   });
   return (await res.json()).access_token as string;
 }
@@ -99,4 +99,47 @@ test("the direct route and Next's router answer the content route alike", async 
     expect(direct.headers()["x-request-id"]).toBe(headers["X-Request-Id"]);
   }
   expect(statuses).toEqual([200, 200, 422, 404, 401]);
+
+  // A publishable key answers alike on both paths: the key, its origins, CORS headers, preflights.
+  const shop = "https://shop.example";
+  const made = await request.post("/api/latest/settings/api-clients", {
+    headers: { Authorization: `Bearer ${await tokenOf(request, "super@example.com")}` },
+    data: { name: `Shop pages ${tag}`, scopes: ["content"], allowed_origins: [shop] },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const pk = (await made.json()).publishable_key as string;
+  expect(pk).toMatch(/^pk_/);
+  const content = `/api/latest/touchpoint-studio/touchpoints/${id}/content`;
+  const keyCases: [string, Record<string, string>, number][] = [
+    [content, { Authorization: `Bearer ${pk}`, Origin: shop, identity_value: "default" }, 200],
+    [`${content}?key=${pk}`, { Origin: shop }, 200],
+    [`${content}?key=${pk}`, { Origin: "https://evil.example" }, 403],
+    [content, { Authorization: `Bearer pk_${"0".repeat(43)}` }, 401],
+  ];
+  for (const [path, headers, status] of keyCases) {
+    const { direct, next } = await both(path, headers);
+    expect(direct.status(), path).toBe(status);
+    expect(next.status(), path).toBe(status);
+    expect(await direct.json()).toEqual(await next.json());
+    expect(direct.headers()["access-control-allow-origin"]).toBe(next.headers()["access-control-allow-origin"]);
+    if (status === 200 && headers.Origin) {
+      // Next adds its own Vary values (rsc, Accept-Encoding...); Origin is in both.
+      expect(direct.headers().vary).toContain("Origin");
+      expect(next.headers().vary).toContain("Origin");
+    }
+  }
+  const preflight = async (route?: string) =>
+    request.fetch(`${content}?key=${pk}`, {
+      method: "OPTIONS",
+      headers: { Origin: shop, "Access-Control-Request-Method": "GET", ...(route ? { "X-Lumen-Route": route } : {}) },
+    });
+  const [directPreflight, nextPreflight] = [await preflight(), await preflight("next")];
+  expect(directPreflight.status()).toBe(204);
+  expect(nextPreflight.status()).toBe(204);
+  expect(directPreflight.headers()["access-control-allow-origin"]).toBe(shop);
+  expect(nextPreflight.headers()["access-control-allow-origin"]).toBe(shop);
+  // The key reads no customer data.
+  const customers = await request.get("/api/latest/data/customers", { headers: { Authorization: `Bearer ${pk}` } });
+  expect(customers.status()).toBe(403);
+  expect((await customers.json()).code).toBe("insufficient_scope");
 });

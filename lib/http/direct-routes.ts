@@ -8,13 +8,17 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { preflightAnswer } from "./cors";
 import { badRequest, errorBody } from "./errors";
 import type { Answer, RouteHandler } from "./handler";
 import type { Operation } from "./operation";
 
 export interface DirectRoute {
-  /** The operation's declaration: its path (below `base`, with {name} placeholders) is matched. */
-  operation: Pick<Operation, "method" | "path">;
+  /**
+   * The operation's declaration: its path (below `base`, with {name} placeholders) is matched; a
+   * content-scope one also answers browsers' preflights (OPTIONS), as its route's OPTIONS export.
+   */
+  operation: Pick<Operation, "method" | "path" | "scope">;
   GET: RouteHandler;
   /** Where the API's paths start; /api/latest unless said. */
   base?: string;
@@ -27,6 +31,7 @@ interface Compiled {
   pattern: RegExp;
   names: string[];
   GET: RouteHandler;
+  operation: DirectRoute["operation"];
 }
 
 function compile(route: DirectRoute): Compiled {
@@ -41,7 +46,7 @@ function compile(route: DirectRoute): Compiled {
       return "([^/]+)";
     })
     .join("/");
-  return { pattern: new RegExp(`^${source}$`), names, GET: route.GET };
+  return { pattern: new RegExp(`^${source}$`), names, GET: route.GET, operation: route.operation };
 }
 
 /**
@@ -51,12 +56,22 @@ function compile(route: DirectRoute): Compiled {
 export function directRoutes(routes: DirectRoute[]): (req: IncomingMessage, res: ServerResponse) => boolean {
   const compiled = routes.map(compile);
   return (req, res) => {
-    if (req.method !== "GET" || !req.url || req.headers[ROUTE_HEADER] === "next") return false;
+    const preflight = req.method === "OPTIONS";
+    if ((req.method !== "GET" && !preflight) || !req.url || req.headers[ROUTE_HEADER] === "next") return false;
     const q = req.url.indexOf("?");
     const pathname = q < 0 ? req.url : req.url.slice(0, q);
     for (const route of compiled) {
       const match = route.pattern.exec(pathname);
       if (!match) continue;
+      if (preflight) {
+        if (route.operation.scope !== "content") return false;
+        const given = incoming(req, {});
+        preflightAnswer(route.operation, given.url, given.headers).then(
+          (out) => send(res, out),
+          (error) => send(res, failed(error, req)),
+        );
+        return true;
+      }
       const params: Record<string, string> = {};
       try {
         route.names.forEach((name, i) => {

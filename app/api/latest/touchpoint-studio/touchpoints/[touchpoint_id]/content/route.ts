@@ -1,3 +1,4 @@
+import { preflight } from "@/lib/http/cors";
 import { validationError } from "@/lib/http/errors";
 import { handle } from "@/lib/http/handler";
 import { serveContentJson } from "@/lib/recommend/serve-content";
@@ -28,3 +29,6 @@ export const GET = handle(contentOp, ({ params, query, headers }) => {
     productHierarchyValue: query.product_hierarchy_level_value,
   });
 });
+
+// Browsers ask before sending Authorization or the identity headers (scope content: lib/http/cors.ts).
+export const OPTIONS = preflight(contentOp);
