@@ -1,7 +1,9 @@
 /**
  * API clients: external systems that get tokens with the client_credentials grant. The secret is
  * shown once, at creation; only its scrypt hash is kept. A revoked client's tokens stop working
- * because every request re-reads the client (lib/auth/resolve-principal.ts).
+ * because every request re-reads the client (lib/auth/resolve-principal.ts). Scopes limit what a
+ * client may do (./scopes.ts); a client whose scopes are exactly ["content"] is publishable and
+ * has a `publishable_key` too: not a secret (it sits in a shop's HTML), shown in every listing.
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -13,6 +15,7 @@ import { dummyHash, hashSecret, verifySecret } from "./password";
 import { forgetPrincipals } from "./resolve-principal";
 import { type Role, ZRole } from "./roles";
 import { type TApiClientCreate, ZApiClientCreate } from "./schemas";
+import { isPublishable, normalScopes, PUBLISHABLE_PREFIX, ZScope } from "./scopes";
 
 export { type TApiClientCreate, ZApiClientCreate } from "./schemas";
 
@@ -21,6 +24,14 @@ export const ZApiClient = z.object({
   name: z.string(),
   role: ZRole,
   client_id: z.string(),
+  scopes: z.array(ZScope),
+  allowed_origins: z.array(z.string()).describe("Publishable clients: the browser origins their key answers"),
+  publishable_key: z
+    .string()
+    .nullable()
+    .describe(
+      'Publishable clients only (scopes exactly ["content"]): the browser key, pk_ and 43 random characters; not a secret',
+    ),
   created_by: z.string(),
   date_created: z.string(),
   date_revoked: z.string().nullable(),
@@ -33,6 +44,9 @@ type Row = {
   name: string;
   role: Role;
   client_id: string;
+  scopes: string[];
+  allowed_origins: string[];
+  publishable_key: string | null;
   created_by: string;
   date_created: Date;
   date_revoked: Date | null;
@@ -44,6 +58,9 @@ const toApiClient = (row: Row): TApiClient => ({
   name: row.name,
   role: row.role,
   client_id: row.client_id,
+  scopes: normalScopes(row.scopes),
+  allowed_origins: row.allowed_origins,
+  publishable_key: row.publishable_key,
   created_by: row.created_by,
   date_created: formatTimestamp(row.date_created),
   date_revoked: formatNullableTimestamp(row.date_revoked),
@@ -62,11 +79,19 @@ export async function createApiClient(
       name: data.name,
       role: data.role,
       client_id: `lumen_${randomBytes(12).toString("hex")}`,
+      scopes: data.scopes,
+      allowed_origins: data.allowed_origins,
+      publishable_key: isPublishable(data.scopes) ? newPublishableKey() : null,
       secret_hash: await hashSecret(secret),
       created_by: input.createdBy,
     },
   });
   return { ...toApiClient(row), client_secret: secret };
+}
+
+/** pk_ and 32 random bytes in base64url (43 characters): unguessable, though not a secret. */
+function newPublishableKey(): string {
+  return `${PUBLISHABLE_PREFIX}${randomBytes(32).toString("base64url")}`;
 }
 
 export async function listApiClients(): Promise<TApiClient[]> {

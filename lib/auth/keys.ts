@@ -26,3 +26,26 @@ export function deriveKey(purpose: KeyPurpose): Buffer {
 export function sessionSecret(): string {
   return deriveKey("sessions").toString("base64url");
 }
+
+/**
+ * Links and webhook URLs were signed with AUTH_SECRET itself before each purpose had its own key.
+ * Until this date a signature made that way is still accepted (an unsubscribe link or a tracked
+ * link in a mail already sent, a provider's receipt URL given out before); new ones are signed
+ * with the derived key only. After it, the old signatures are refused.
+ */
+export const LEGACY_SIGNATURES_UNTIL = new Date("2027-03-01T00:00:00Z");
+
+/** Whether signatures made with AUTH_SECRET itself are still accepted at `at`. */
+export function legacySignaturesAccepted(at: Date = new Date()): boolean {
+  return at.getTime() < LEGACY_SIGNATURES_UNTIL.getTime();
+}
+
+/**
+ * The keys a link or webhook signature is checked against: the purpose's own key, and during the
+ * transition (LEGACY_SIGNATURES_UNTIL) AUTH_SECRET's bytes, the key such signatures had before.
+ */
+export function verificationKeys(purpose: "links" | "webhooks", at: Date = new Date()): Buffer[] {
+  const own = deriveKey(purpose);
+  if (!legacySignaturesAccepted(at)) return [own];
+  return [own, Buffer.from(env().AUTH_SECRET ?? "", "utf8")];
+}

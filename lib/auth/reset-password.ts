@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { conflict, notFound, validationError } from "@/lib/http/errors";
 import { hashSecret } from "./password";
 import { forgetPrincipals } from "./resolve-principal";
+import { endSessionsOf } from "./sessions";
 import { forgetAccountFailures } from "./throttle";
 import { type TUser, toUser } from "./users";
 
@@ -32,6 +33,8 @@ export async function resetUserPassword(options: {
     data: { password_hash: await hashSecret(options.newPassword), must_change_password: true },
   });
   await forgetAccountFailures(row.email);
+  // Whoever knew the old password is signed out: every session and token of the user ends.
+  await endSessionsOf({ subjectKind: "user", subjectId: row.id });
   await forgetPrincipals();
   return toUser(updated);
 }

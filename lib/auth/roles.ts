@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Scope } from "./scopes";
 
 export const ROLES = ["user", "advanced", "super"] as const;
 export const ZRole = z.enum(ROLES).describe("user (marketer), advanced, or super");
@@ -18,4 +19,10 @@ export interface Principal {
   subject: string;
   name: string;
   role: Role;
+  /** What the credential may do besides the role (./scopes.ts); undefined (users): ["studio"]. */
+  scopes?: readonly Scope[];
+  /** A publishable client's browser origins (./origins.ts); undefined for every other caller. */
+  allowedOrigins?: readonly string[];
+  /** The request came with the client's publishable key (pk_...): rate limited per visitor and key. */
+  publishable?: boolean;
 }

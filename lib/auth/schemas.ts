@@ -4,7 +4,9 @@
  * schema adds defaults and normalisation on top.
  */
 import { z } from "zod";
+import { ZOrigins } from "./origins";
 import { ZRole } from "./roles";
+import { isPublishable, normalScopes, ZScope } from "./scopes";
 
 /** OWASP ASVS 2.1: at least 12 characters, up to 128, any characters, no composition rules. */
 export const PASSWORD_MIN = 12;
@@ -37,7 +39,33 @@ export const ZPasswordResetFields = z.object({ new_password: ZPasswordField });
 export const ZApiClientCreateFields = z.object({
   name: z.string().trim().min(1, "A name is required.").max(200, "At most 200 characters."),
   role: ZRole,
+  scopes: z
+    .array(ZScope)
+    .min(1, "Choose at least one scope.")
+    .transform(normalScopes)
+    .describe(
+      'What the client may do besides its role (default ["studio"]). Exactly ["content"] makes a publishable client: it gets a `publishable_key` (pk_...) for browsers.',
+    ),
+  allowed_origins: ZOrigins.describe(
+    'Publishable clients only: the browser origins its key answers (e.g. ["https://shop.example"]); a request with another Origin gets 403 origin_not_allowed, one without Origin (a server) is allowed. None: no browser may use the key.',
+  ),
 });
 
-export const ZApiClientCreate = ZApiClientCreateFields.extend({ role: ZRole.default("user") });
+/** Browser origins go with a publishable key only: other clients' credentials are secrets kept on servers. */
+function originsNeedPublishable(value: { scopes: string[]; allowed_origins: string[] }, ctx: z.RefinementCtx): void {
+  if (value.allowed_origins.length > 0 && !isPublishable(value.scopes)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["allowed_origins"],
+      message:
+        'Only a publishable client (scopes exactly ["content"]) is used from browsers; leave allowed_origins empty for the others, whose secrets stay on servers.',
+    });
+  }
+}
+
+export const ZApiClientCreate = ZApiClientCreateFields.extend({
+  role: ZRole.default("user"),
+  scopes: ZApiClientCreateFields.shape.scopes.default(["studio"]),
+  allowed_origins: ZApiClientCreateFields.shape.allowed_origins.default([]),
+}).superRefine(originsNeedPublishable);
 export type TApiClientCreate = z.input<typeof ZApiClientCreate>;

@@ -12,6 +12,7 @@ import { dummyHash, hashSecret, needsRehash, verifySecret } from "./password";
 import { type TUserCreate, ZUserCreate } from "./password-policy";
 import { forgetPrincipals } from "./resolve-principal";
 import { type Role, ZRole } from "./roles";
+import { endSessionsOf } from "./sessions";
 import { presentPassword } from "./throttle";
 
 export { type TUserCreate, ZUserCreate } from "./password-policy";
@@ -79,6 +80,10 @@ async function updateUser(email: string, data: { role?: Role; is_disabled?: bool
   const prisma = await db();
   const { count } = await prisma.user.updateMany({ where: { email: email.toLowerCase() }, data });
   if (count === 0) throw notFound(`No user has e-mail ${email}.`);
+  if (data.is_disabled) {
+    const user = await prisma.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } });
+    if (user) await endSessionsOf({ subjectKind: "user", subjectId: user.id });
+  }
   await forgetPrincipals();
 }
 
@@ -163,6 +168,8 @@ export async function updateUserById(options: {
       ...(options.is_disabled !== undefined ? { is_disabled: options.is_disabled } : {}),
     },
   });
+  // A disabled user's sessions and tokens end (enabling again does not bring them back).
+  if (options.is_disabled) await endSessionsOf({ subjectKind: "user", subjectId: row.id });
   await forgetPrincipals();
   return toUser(row);
 }

@@ -5,12 +5,15 @@
 
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
+import { auditedCall } from "@/lib/audit/record-audit";
 import { cachedPrincipal, resolvePrincipal } from "@/lib/auth/resolve-principal";
-import { hasRole, type Principal } from "@/lib/auth/roles";
+import type { Principal } from "@/lib/auth/roles";
+import { keyInQuery } from "@/lib/auth/scopes";
 import { beginActivity } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
+import { admit } from "./admit";
 import { parseJsonBody, validate } from "./body";
-import { ApiError, errorBody, forbidden, toApiError, tooLarge, unsupportedMediaType } from "./errors";
+import { ApiError, errorBody, toApiError, tooLarge, unsupportedMediaType } from "./errors";
 import {
   claimKey,
   fingerprint,
@@ -22,7 +25,7 @@ import {
   REPLAYED_HEADER,
   releaseKey,
 } from "./idempotency";
-import { MB, type Operation } from "./operation";
+import { type AuditDeclaration, MB, type Operation } from "./operation";
 import { DRAIN_LIMIT } from "./server";
 
 /** A JSON answer serialized already (a cached response body): sent as it is. */
@@ -65,6 +68,8 @@ export interface RouteHandler {
   (request: Request, context?: RouteContext): Promise<Response>;
   /** The same handling without web Request/Response objects (see ./direct-routes.ts). */
   answer(incoming: Incoming): Promise<Answer>;
+  /** The operation it answers (tests/integration/auth-matrix.test.ts checks every route against them). */
+  readonly op: Operation;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -87,16 +92,17 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
   };
   const answerOnce = async (incoming: Incoming): Promise<Answer> => {
     const requestId = incoming.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+    // CORS headers for a publishable key's allowed origin (./cors.ts), on every answer from here.
+    let cors: Record<string, string> | undefined;
     try {
+      // A publishable key may come as the query parameter key (browsers); the header otherwise.
+      const queryKey = op.auth === "public" ? undefined : keyInQuery(incoming.url);
       const principal =
         op.auth === "public"
           ? undefined
-          : (cachedPrincipal(incoming.headers) ?? (await resolvePrincipal(incoming.headers)));
-      if (principal && op.auth !== "public" && !hasRole(principal.role, op.auth)) {
-        throw forbidden(
-          `This action needs the ${op.auth} role or higher; ${principal.subject} has the ${principal.role} role.`,
-        );
-      }
+          : (cachedPrincipal(incoming.headers, queryKey) ?? (await resolvePrincipal(incoming.headers, queryKey)));
+      // Scope, role, origin and a publishable key's rate limits (./admit.ts).
+      if (principal) cors = admit(op, principal, incoming.headers);
       const key = principal && op.method !== "GET" ? idempotencyKey(incoming.headers) : undefined;
       const params = validateParams(op, incoming.params);
       const query = validateQuery(op, incoming.url);
@@ -105,17 +111,19 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const toAnswer = (result: z.input<R> | Response | JsonText): Answer => {
         if (result instanceof Response) {
           result.headers.set("X-Request-Id", requestId);
+          for (const [name, value] of Object.entries(cors ?? {})) result.headers.set(name, value);
           return result;
         }
         return {
           status: op.status ?? 200,
-          headers: { "content-type": "application/json", "x-request-id": requestId },
+          headers: cors
+            ? { "content-type": "application/json", "x-request-id": requestId, ...cors }
+            : { "content-type": "application/json", "x-request-id": requestId },
           body: result instanceof JsonText ? result.text : JSON.stringify(result),
         };
       };
-      const run = (): Answer | Promise<Answer> => {
-        // A handler may answer without a promise (the content route's fast path): no await then.
-        const returned = fn({
+      const call = () =>
+        fn({
           get request() {
             return incoming.request();
           },
@@ -127,6 +135,14 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
           body: body as Out<B>,
           rawBody: op.rawBody ? raw?.bytes : undefined,
         });
+      const run = (): Answer | Promise<Answer> => {
+        // The operation's audit entry, recorded after a 2xx in this request (lib/audit).
+        if (op.audit && principal) {
+          const request = { principal, requestId, params, query, body, status: op.status ?? 200 };
+          return auditedCall(op.audit as AuditDeclaration, request, call).then(toAnswer);
+        }
+        // A handler may answer without a promise (the content route's fast path): no await then.
+        const returned = call();
         return returned instanceof Promise ? returned.then(toAnswer) : toAnswer(returned);
       };
       if (key === undefined || !principal) {
@@ -134,9 +150,16 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
         return answered instanceof Promise ? await answered : answered;
       }
       const claim = newClaim(`${principal.kind}:${principal.id}`, key);
-      return await runOnce(claim, fingerprint(op.method, incoming.url, raw?.bytes ?? ""), run, requestId, incoming.url);
+      return await runOnce(
+        claim,
+        fingerprint(op.method, incoming.url, raw?.bytes ?? ""),
+        run,
+        requestId,
+        incoming.url,
+        cors,
+      );
     } catch (error) {
-      return errorAnswer(error, requestId, incoming.url);
+      return errorAnswer(error, requestId, incoming.url, cors);
     }
   };
   const route = async (request: Request, context?: RouteContext): Promise<Response> => {
@@ -144,7 +167,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
     const out = await answer({ url: request.url, headers: request.headers, params, request: () => request });
     return out instanceof Response ? out : new Response(out.body, { status: out.status, headers: out.headers });
   };
-  return Object.assign(route, { answer });
+  return Object.assign(route, { answer, op: op as Operation });
 }
 
 /** Runs the operation under an Idempotency-Key (./idempotency.ts): once, its answer kept for replays. */
@@ -154,12 +177,13 @@ async function runOnce(
   run: () => Answer | Promise<Answer>,
   requestId: string,
   url: string,
+  cors?: Record<string, string>,
 ): Promise<Answer> {
   const claimed = await claimKey(claim, print);
   if (!claimed.run) {
     return {
       status: claimed.status,
-      headers: { "content-type": "application/json", "x-request-id": requestId, [REPLAYED_HEADER]: "true" },
+      headers: { "content-type": "application/json", "x-request-id": requestId, [REPLAYED_HEADER]: "true", ...cors },
       body: claimed.body,
     };
   }
@@ -171,21 +195,21 @@ async function runOnce(
       await releaseKey(claim);
       throw error;
     }
-    answer = errorAnswer(error, requestId, url);
+    answer = errorAnswer(error, requestId, url, cors);
   }
   if (answer instanceof Response || answer.status >= 500) await releaseKey(claim);
   else await keepAnswer(claim, answer.status, answer.body);
   return answer;
 }
 
-function errorAnswer(error: unknown, requestId: string, url?: string): Answer {
+function errorAnswer(error: unknown, requestId: string, url?: string, cors?: Record<string, string>): Answer {
   const known = toApiError(error);
   if (!known) log.error("unhandled error", { requestId, url, error });
   const apiError =
     known ?? new ApiError(500, "internal_error", `Something went wrong on our side; quote request id ${requestId}.`);
   return {
     status: apiError.status,
-    headers: { "content-type": "application/json", "x-request-id": requestId, ...apiError.headers },
+    headers: { "content-type": "application/json", "x-request-id": requestId, ...apiError.headers, ...cors },
     body: JSON.stringify(errorBody(apiError)),
   };
 }
@@ -244,7 +268,10 @@ function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [key, value] of url.searchParams) {
     const seen = out[key];
-    out[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    // push, not a copy per repeat: a URL repeating one key thousands of times stays linear.
+    if (seen === undefined) out[key] = value;
+    else if (Array.isArray(seen)) seen.push(value);
+    else out[key] = [seen, value];
   }
   return out;
 }

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { Role } from "@/lib/auth/roles";
+import type { Scope } from "@/lib/auth/scopes";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -24,6 +25,12 @@ export interface Operation<
   description?: string;
   /** "public" needs no credentials; a role is the least role allowed. */
   auth: "public" | Role;
+  /**
+   * The scope a credential needs besides the role (lib/auth/scopes.ts); default studio. `content`
+   * operations (what a shop's pages call) also take publishable keys (pk_..., header or `?key=`),
+   * from their allowed origins, with CORS headers and preflight (lib/http/cors.ts).
+   */
+  scope?: Scope;
   params?: P;
   query?: Q;
   body?: B;
@@ -43,6 +50,36 @@ export interface Operation<
   status?: number;
   /** Error statuses worth documenting besides 401/422/500. */
   errors?: number[];
+  /**
+   * What the audit log records after a 2xx answer (lib/audit): required of every operation that
+   * changes state (tests/unit check it); `false` for one that changes nothing (a preview) or
+   * records its own entries (the token grant, provider webhooks without a signed-in actor). A GET
+   * records only when it declares one (an export's download).
+   */
+  audit?: AuditDeclaration<z.output<P>, z.output<Q>, z.output<B>, z.input<R>> | false;
+}
+
+/** The validated request and the answer, as an audit declaration reads them. */
+export interface AuditContext<P = unknown, Q = unknown, B = unknown, R = unknown> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The answer; undefined when the handler made its own Response (a file, a redirect). */
+  result: R | undefined;
+}
+
+/** An operation's audit entry: lib/audit/record.ts fills who, when and the request id. */
+export interface AuditDeclaration<P = unknown, Q = unknown, B = unknown, R = unknown> {
+  /** "<object>.<verb>", such as campaign.approve. */
+  action: string;
+  /** The kind of object; lib/audit/object-ids.ts knows the other ids of some (a campaign's groups). */
+  objectType: string;
+  /** The object's id from the request, read before the operation runs (so a deleted object's ids are kept). */
+  id?(request: Omit<AuditContext<P, Q, B, R>, "result">): string | undefined;
+  /** The object's id from the answer (a created object). */
+  resultId?(context: AuditContext<P, Q, B, R>): string | undefined;
+  /** A short summary of what changed: no personal data (names, addresses, texts). */
+  summary?(context: AuditContext<P, Q, B, R>): string;
 }
 
 export const MB = 1024 * 1024;

@@ -6,10 +6,13 @@
  *     callback (X-Twilio-Signature over the full URL and the POST parameters), so the query is
  *     covered by its signature.
  *   Infobip: /api/latest/webhooks/infobip?send=..&customer=..&leg=..&message=..&sig=..; Infobip
- *     does not sign reports, so the URL carries our own HMAC-SHA256 (AUTH_SECRET) of the message
- *     id, send, customer and leg, and a report is believed only for that message id.
+ *     does not sign reports, so the URL carries our own HMAC-SHA256 of the message id, send,
+ *     customer and leg, with the webhooks' own key derived from AUTH_SECRET (lib/auth/keys.ts;
+ *     URLs signed with AUTH_SECRET itself are accepted until LEGACY_SIGNATURES_UNTIL), and a
+ *     report is believed only for that message id.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { deriveKey, verificationKeys } from "@/lib/auth/keys";
 import { env } from "@/lib/env";
 
 export const TWILIO_WEBHOOK_PATH = "/api/latest/webhooks/twilio/status";
@@ -59,10 +62,8 @@ export function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function infobipSignature(messageId: string, target: ReceiptTarget): string {
-  const secret = env().AUTH_SECRET;
-  if (!secret) throw new Error("AUTH_SECRET is not set");
-  return createHmac("sha256", secret)
+function infobipSignature(messageId: string, target: ReceiptTarget, key: Buffer = deriveKey("webhooks")): string {
+  return createHmac("sha256", key)
     .update(`infobip:${messageId}:${target.sendId}:${target.customerId}:${target.leg}`)
     .digest("base64url");
 }
@@ -75,7 +76,7 @@ export function infobipCallbackUrl(messageId: string, target: ReceiptTarget): st
 }
 
 export function validInfobipSignature(messageId: string, target: ReceiptTarget, given: string): boolean {
-  return sameText(infobipSignature(messageId, target), given);
+  return verificationKeys("webhooks").some((key) => sameText(infobipSignature(messageId, target, key), given));
 }
 
 /** The URL a provider called, as we gave it: PUBLIC_URL with the request's path and query. */

@@ -7,10 +7,11 @@ import { describe, expect, it } from "vitest";
 import * as authjs from "@/app/api/auth/[...nextauth]/route";
 import * as token from "@/app/api/latest/auth/token/route";
 import { hashConcurrency, hashQueueState } from "@/lib/auth/hash-queue";
+import { hashSecret } from "@/lib/auth/password";
 import { BASE_WAIT_S, FREE_FAILURES } from "@/lib/auth/throttle";
-import { createUser } from "@/lib/auth/users";
 import { db } from "@/lib/db/client";
 import { PEER_HEADER } from "@/lib/http/client-address";
+import { newId } from "@/lib/http/ids";
 import { call } from "./http";
 
 const PASSWORD = "correct horse battery staple";
@@ -18,9 +19,17 @@ let n = 0;
 const unique = (label: string) => `${label}-${++n}-${Date.now()}`;
 const address = () => `198.51.100.${(++n % 250) + 1}`;
 
+// One real hash of PASSWORD, made once: the accounts below share it (each createUser would run
+// scrypt at OWASP's cost again, seconds per account on a busy 2-core CI host).
+let passwordHash: Promise<string> | undefined;
+
 async function newUser(): Promise<string> {
   const email = `${unique("throttle")}@example.com`;
-  await createUser({ email, password: PASSWORD, role: "advanced" });
+  passwordHash ??= hashSecret(PASSWORD);
+  const prisma = await db();
+  await prisma.user.create({
+    data: { id: newId("user"), email, role: "advanced", password_hash: await passwordHash },
+  });
   return email;
 }
 

@@ -2,7 +2,8 @@
  * Calls the real route handlers (app/api/latest/...) the way Next does: a Request and a context
  * whose params is a promise.
  */
-import { grantToken } from "@/lib/auth/grant-token";
+import { issueToken } from "@/lib/auth/tokens";
+import { db } from "@/lib/db/client";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -46,12 +47,17 @@ export async function call<T = any>(handler: Handler, options: CallOptions = {})
 
 const tokens = new Map<string, string>();
 
-/** A bearer token of a demo user: user (marketer), advanced or super. */
+/**
+ * A bearer token of a demo user: user (marketer), advanced or super. Issued as the password grant
+ * issues it once the password is right, without checking the password: scrypt at OWASP's cost for
+ * every test file adds minutes to a CI run. The grant itself is tested in auth*.test.ts.
+ */
 export async function tokenFor(role: "user" | "advanced" | "super"): Promise<string> {
   const email = role === "user" ? "marketer@example.com" : `${role}@example.com`;
   let token = tokens.get(email);
   if (!token) {
-    token = (await grantToken({ grant_type: "password", username: email, password: "demo-password" })).access_token;
+    const user = await (await db()).user.findUniqueOrThrow({ where: { email } });
+    token = (await issueToken({ sub: user.id, role: user.role, kind: "user" })).token;
     tokens.set(email, token);
   }
   return token;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ApiClientsPanel } from "@/components/settings/api-clients-panel";
 import { UsersPanel } from "@/components/settings/users-panel";
@@ -22,7 +23,13 @@ export default async function SettingsPage() {
   }
   return (
     <>
-      <PageHeader title="Settings">Who may use the studio and which systems may call the API.</PageHeader>
+      <PageHeader title="Settings">
+        Who may use the studio and which systems may call the API. Who changed what:{" "}
+        <Link href="/settings/audit-log" className="text-indigo-700 hover:underline">
+          the audit log
+        </Link>
+        .
+      </PageHeader>
       <div className="space-y-6">
         <UsersPanel currentUserId={me.id} />
         <ApiClientsPanel />

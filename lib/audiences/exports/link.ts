@@ -1,14 +1,15 @@
 /**
- * An export's download link: signed (HMAC-SHA256 with AUTH_SECRET over the export id and the
- * expiry) so that it cannot be made up or extended, and valid until its expiry.
+ * An export's download link: signed (HMAC-SHA256 over the export id and the expiry, with the links'
+ * own key derived from AUTH_SECRET, lib/auth/keys.ts) so that it cannot be made up or extended,
+ * and valid until its expiry. A link signed with AUTH_SECRET itself (before the derived keys) is
+ * accepted until LEGACY_SIGNATURES_UNTIL; it expires 6 minutes after it was made anyway.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { deriveKey, verificationKeys } from "@/lib/auth/keys";
 import { env } from "@/lib/env";
 
-function signature(exportId: string, expiresMs: number): string {
-  const secret = env().AUTH_SECRET;
-  if (!secret) throw new Error("AUTH_SECRET is not set");
-  return createHmac("sha256", secret).update(`export:${exportId}:${expiresMs}`).digest("base64url");
+function signature(exportId: string, expiresMs: number, key: Buffer = deriveKey("links")): string {
+  return createHmac("sha256", key).update(`export:${exportId}:${expiresMs}`).digest("base64url");
 }
 
 export function downloadPath(exportId: string): string {
@@ -24,7 +25,9 @@ export function signedLink(exportId: string, expires: Date): string {
 }
 
 export function validSignature(exportId: string, expiresMs: number, given: string): boolean {
-  const want = Buffer.from(signature(exportId, expiresMs));
   const got = Buffer.from(given);
-  return want.length === got.length && timingSafeEqual(want, got);
+  return verificationKeys("links").some((key) => {
+    const want = Buffer.from(signature(exportId, expiresMs, key));
+    return want.length === got.length && timingSafeEqual(want, got);
+  });
 }

@@ -3,4 +3,6 @@ import { tokenOp } from "@/lib/auth/operations";
 import { clientAddress } from "@/lib/http/client-address";
 import { handle } from "@/lib/http/handler";
 
-export const POST = handle(tokenOp, ({ headers, body }) => grantToken(body, { address: clientAddress(headers) }));
+export const POST = handle(tokenOp, ({ headers, body, requestId }) =>
+  grantToken(body, { address: clientAddress(headers), requestId }),
+);
