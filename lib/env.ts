@@ -56,6 +56,12 @@ const ZEnv = z
      * database. Unset: on unless NODE_ENV=production (lib/auth/demo-users.ts demoUsersEnabled).
      */
     DEMO_USERS: bool.optional(),
+    /**
+     * Publishable keys (pk_...): requests per second per visitor (client address) and key, and per
+     * key in each web process; bursts of 5 s worth pass. 0: no limit (benches). lib/auth/key-limits.ts.
+     */
+    PUBLISHABLE_KEY_VISITOR_RATE: z.coerce.number().min(0).max(1_000_000).default(20),
+    PUBLISHABLE_KEY_RATE: z.coerce.number().min(0).max(10_000_000).default(2000),
     /** Password hashes run at once per process (unset: one less than the cores, at least one). */
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     SHARED_DATA_DIR: z.string().default("../shared/data"),

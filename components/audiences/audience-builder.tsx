@@ -2,7 +2,8 @@
 /**
  * The audience builder: groups of filters with their connectors, each filter with a picker that
  * knows its values (filter-value-picker.tsx), a live funnel (the estimate route, debounced) drawn
- * as bars with count_before, count_now and the percentage per step, and save as draft or create.
+ * as a funnel (./funnel-chart.tsx: bars narrowing filter by filter with count_before, count_now and
+ * the percentages per step), and save as draft or create.
  * Filters still missing a value are left out of the funnel until they have one.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -26,6 +27,7 @@ import {
   newKey,
 } from "./filter-rows";
 import { type FilterOptions, FilterValuePicker, useFilterOptions } from "./filter-value-picker";
+import { FunnelChart } from "./funnel-chart";
 
 const PRODUCT_GROUP = "product-focused-filters";
 
@@ -290,38 +292,7 @@ export function AudienceBuilder() {
           Funnel {estimate.isFetching && <span className="font-normal text-slate-500">(counting…)</span>}
         </h3>
         {estimate.error && <Alert tone="error">{errorMessage(estimate.error)}</Alert>}
-        <p className="text-sm text-slate-600">All customers: {total.toLocaleString("en")}</p>
-        <ol className="space-y-1" data-testid="funnel">
-          {steps.map((s, k) => {
-            const width = total ? ((s.count_now ?? 0) / total) * 100 : 0;
-            return (
-              <li
-                // biome-ignore lint/suspicious/noArrayIndexKey: a funnel step is its place in the funnel
-                key={k}
-                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 text-sm lg:grid-cols-[16rem_minmax(0,1fr)_14rem]"
-                data-testid="funnel-step"
-              >
-                <span className="truncate text-slate-700" title={labels[k]}>
-                  {labels[k] ?? k + 1}
-                </span>
-                <span
-                  className="order-last col-span-2 h-4 rounded bg-slate-100 lg:order-none lg:col-span-1"
-                  aria-hidden="true"
-                >
-                  <span
-                    className="block h-4 rounded bg-indigo-500 transition-[width] duration-300"
-                    style={{ width: `${width}%`, minWidth: s.count_now ? "2px" : undefined }}
-                    data-testid="funnel-bar"
-                  />
-                </span>
-                <span className="tabular-nums text-slate-700" data-testid="funnel-counts">
-                  {(s.count_before ?? 0).toLocaleString("en")} →{" "}
-                  <strong>{(s.count_now ?? 0).toLocaleString("en")}</strong> ({s.filtered_percentage}%)
-                </span>
-              </li>
-            );
-          })}
-        </ol>
+        <FunnelChart total={total} steps={steps} labels={labels} />
         {compiled.missing.length > 0 && (
           <ul className="text-xs text-slate-500" data-testid="not-counted">
             {compiled.missing.map((m) => (

@@ -9,6 +9,7 @@ import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
 import { Table, TBody, Td, Th } from "../ui/table";
 import { ExportPanel } from "./export-panel";
+import { FunnelChart } from "./funnel-chart";
 
 interface ItemSummary {
   item_id: string;
@@ -93,26 +94,13 @@ export function AudienceView({ id }: { id: string }) {
       {recalc.error && <Alert tone="error">{errorMessage(recalc.error)}</Alert>}
       <Card className="space-y-2" aria-labelledby="funnel-title">
         <CardTitle id="funnel-title">Funnel</CardTitle>
-        <ol className="space-y-1" data-testid="funnel">
-          {steps.map((s, k) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a funnel step is its place in the funnel
-            <li key={k} className="grid grid-cols-[12rem_1fr_14rem] items-center gap-2 text-sm">
-              <span className="truncate">
-                {k + 1}. {s.filter_name} {s.filter_entity !== "customer" ? `(${s.filter_entity})` : ""} {s.filter_type}
-              </span>
-              <span className="h-4 rounded bg-slate-100">
-                <span
-                  className="block h-4 rounded bg-indigo-500"
-                  style={{ width: `${total ? ((s.count_now ?? 0) / total) * 100 : 0}%` }}
-                />
-              </span>
-              <span className="tabular-nums">
-                {(s.count_before ?? 0).toLocaleString("en")} →{" "}
-                <strong>{(s.count_now ?? 0).toLocaleString("en")}</strong> ({s.filtered_percentage}%)
-              </span>
-            </li>
-          ))}
-        </ol>
+        <FunnelChart
+          total={total}
+          steps={steps}
+          labels={steps.map(
+            (s) => `${s.filter_name}${s.filter_entity !== "customer" ? ` (${s.filter_entity})` : ""} ${s.filter_type}`,
+          )}
+        />
         <p className="text-sm">
           Audience size: <strong data-testid="audience-size">{a.audience_size.toLocaleString("en")}</strong>
         </p>

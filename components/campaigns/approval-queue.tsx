@@ -2,7 +2,8 @@
 /**
  * The campaigns waiting for the signed-in user's approval: Not approved, not yet approved by them,
  * and not written by them (the server's is_edited_by_user: its creator, its editors and whoever
- * edited its audience or template since). Approving sends the version shown (If-Match).
+ * edited its audience or template since). Approving sends the version shown (If-Match). A draft,
+ * uncalculated or empty audience is said on the card (the campaign's warnings).
  */
 import Link from "next/link";
 import { useState } from "react";
@@ -11,6 +12,7 @@ import { Alert } from "../ui/alert";
 import { Card } from "../ui/card";
 import { formatDateTime } from "../ui/format";
 import { Input } from "../ui/input";
+import { AudienceWarnings } from "./audience-warnings";
 import { ApproveButton, type Viewer } from "./campaign-actions";
 import {
   CHANNEL_LABEL,
@@ -68,6 +70,7 @@ export function ApprovalQueue({ viewer }: { viewer: Viewer }) {
             </div>
             <ApproveButton campaign={c} viewer={viewer} />
           </div>
+          <AudienceWarnings campaign={c} />
           <div className="grid gap-3 md:grid-cols-2">
             {c.campaign_details.map((g, i) => (
               <div key={g.campaign_id} className="rounded-md p-3 ring-1 ring-slate-200">

@@ -11,6 +11,7 @@ import { errorMessage } from "../api/client";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { AudienceWarnings } from "./audience-warnings";
 import { type Campaign, campaignKey, useApproveCampaign, type useSendInstant } from "./campaign-api";
 
 export interface Viewer {
@@ -85,6 +86,7 @@ export function ApproveButton({
             ? "Yours is the last approval it needs: it becomes Approved and is sent at its start time."
             : `It needs ${campaign.approvals_left} more approvals; yours counts for one.`}
         </p>
+        <AudienceWarnings campaign={campaign} />
       </ConfirmDialog>
     </div>
   );

@@ -255,7 +255,8 @@ export function bodyOf(form: TCampaignForm, stored?: Campaign): BodyIn {
         end_time: toApi(g.end_time),
         utm: g.utm,
         send_promotion_time: old?.send_promotion_time ?? null,
-        is_personalized: old?.is_personalized ?? false,
+        // Personalised unless the stored group says otherwise (the API's default).
+        is_personalized: old?.is_personalized ?? true,
         recommended_products: old?.recommended_products ?? [],
         urls_to_short: old?.urls_to_short ?? [],
       };

@@ -9,6 +9,7 @@ import { Button, ButtonLink } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { formatDateTime } from "../ui/format";
+import { AudienceWarnings } from "./audience-warnings";
 import { ActionResult, ApproveButton, SendNowButton, type Viewer } from "./campaign-actions";
 import {
   CHANNEL_LABEL,
@@ -116,7 +117,16 @@ export function CampaignView({ id, viewer }: { id: string; viewer: Viewer }) {
         </div>
       </div>
       <ActionResult mutation={approve} />
-      <ActionResult mutation={send} />
+      {send.data && (c.status === "Sent" || c.status === "Not sent") ? (
+        // The answer to "send now" said it would be prepared and sent; once it has, say what happened.
+        <Alert tone={c.status === "Sent" ? "info" : "error"} data-testid="action-result">
+          {c.status === "Sent"
+            ? "The send has finished: the delivery report shows what reached whom."
+            : "The send ended Not sent: each group below says why."}
+        </Alert>
+      ) : (
+        <ActionResult mutation={send} />
+      )}
       {remove.error && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
       {archive.error && <Alert tone="error">{errorMessage(archive.error)}</Alert>}
       {c.is_archived && (
@@ -152,6 +162,7 @@ export function CampaignView({ id, viewer }: { id: string; viewer: Viewer }) {
 
       <Card className="space-y-2" aria-labelledby="approvals-title">
         <CardTitle id="approvals-title">Approvals</CardTitle>
+        <AudienceWarnings campaign={c} />
         <p className="text-sm text-slate-700" data-testid="approvals-summary">
           {c.approvals_left === 0
             ? `Approved (${c.required_approvals} of ${c.required_approvals} approvals).`

@@ -1,7 +1,9 @@
 "use client";
 /**
- * A campaign's delivery report: delivered, opened and clicked rates per group (bars), the running
- * totals per day and group (lines), every metric per group and in total (table), and which group
+ * A campaign's delivery report: delivered, opened and clicked rates per group over targeted or
+ * over delivered (bars), the running totals per day and group (lines), conversions within the
+ * attribution window per group with the uplift over the control group and its 95% interval
+ * (bars with error bars), every metric per group and in total (tables), and which group
  * leads on click rate with whether its lead over the runner-up is significant (./significance.ts).
  * Data: GET /campaigning-studio/insights/delivery-report?campaign_id=..., from the campaign's creation.
  */
@@ -11,9 +13,12 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  Cell,
+  ErrorBar,
   Legend,
   Line,
   LineChart,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -30,14 +35,18 @@ import { Table, TBody, Td, Th } from "../ui/table";
 import { campaignKeys, useCampaign } from "./campaign-api";
 import {
   type CampaignReport,
+  conversionBars,
   cumulativeTimeline,
   type DeliveryReport,
   groupLabel,
   groupName,
+  type RateBase,
+  type ReportConversion,
   type ReportMetrics,
   rateBars,
   reportVerdict,
   type TimelineMetric,
+  upliftBars,
 } from "./report-data";
 import { ALPHA, MIN_RECIPIENTS, type Verdict } from "./significance";
 
@@ -106,6 +115,8 @@ const ROWS: { label: string; value: (m: ReportMetrics) => string }[] = [
   { label: "Delivered", value: (m) => `${formatCount(m.delivered)} · ${pct(m.percent_delivered)}` },
   { label: "Opened", value: (m) => `${formatCount(m.opened)} · ${pct(m.percent_open)}` },
   { label: "Clicked", value: (m) => `${formatCount(m.clicked)} · ${pct(m.percent_clicked)}` },
+  { label: "Open rate of delivered", value: (m) => pct(m.percent_open_of_delivered) },
+  { label: "Click rate of delivered", value: (m) => pct(m.percent_clicked_of_delivered) },
   { label: "Unsubscribed", value: (m) => `${formatCount(m.subscription)} · ${pct(m.percent_subscription)}` },
   { label: "Bounced", value: (m) => `${formatCount(m.bounce)} · ${pct(m.percent_bounce)}` },
   { label: "Complaints", value: (m) => `${formatCount(m.complaint)} · ${pct(m.percent_complaint)}` },
@@ -149,20 +160,34 @@ function MetricsTable({ report, leader }: { report: CampaignReport; leader?: num
 
 function Charts({ report }: { report: CampaignReport }) {
   const [metric, setMetric] = useState<TimelineMetric>("clicked");
+  const [base, setBase] = useState<RateBase>("targeted");
   const timeline = cumulativeTimeline(report, metric);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card className="space-y-3" data-testid="report-rates-chart">
-        <CardTitle>Rates per group (% of targeted)</CardTitle>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>Rates per group (% of {base})</CardTitle>
+          <Select
+            aria-label="Rates over"
+            className="w-40"
+            value={base}
+            onChange={(e) => setBase(e.target.value as RateBase)}
+          >
+            <option value="targeted">Of targeted</option>
+            <option value="delivered">Of delivered</option>
+          </Select>
+        </div>
         <div className="h-72">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={rateBars(report)} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+            <BarChart data={rateBars(report, base)} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="group" tick={{ fontSize: 12 }} />
               <YAxis unit="%" tick={{ fontSize: 12 }} width={48} />
               <Tooltip formatter={(v) => pct(Number(v))} />
               <Legend itemSorter={(item) => BAR_ORDER.indexOf(String(item.dataKey))} />
-              <Bar dataKey="delivered" name="Delivered" fill={COLORS.delivered} isAnimationActive={false} />
+              {base === "targeted" && (
+                <Bar dataKey="delivered" name="Delivered" fill={COLORS.delivered} isAnimationActive={false} />
+              )}
               <Bar dataKey="opened" name="Opened" fill={COLORS.opened} isAnimationActive={false} />
               <Bar dataKey="clicked" name="Clicked" fill={COLORS.clicked} isAnimationActive={false} />
             </BarChart>
@@ -215,6 +240,128 @@ function Charts({ report }: { report: CampaignReport }) {
   );
 }
 
+const money = (value: number) => value.toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const signed = (value: number) => `${value > 0 ? "+" : ""}${value.toFixed(2)}`;
+
+function upliftText(c: ReportConversion): string {
+  if (!c.uplift) return "–";
+  const u = c.uplift;
+  return `${signed(u.difference)} pp (${signed(u.ci_low)} to ${signed(u.ci_high)})${u.significant ? " ✓" : ""}`;
+}
+
+const CONVERSION_ROWS: { label: string; value: (c: ReportConversion) => string }[] = [
+  { label: "Members", value: (c) => formatCount(c.recipients) },
+  { label: "Conversions", value: (c) => `${formatCount(c.conversions)} · ${pct(c.conversion_rate)}` },
+  { label: "Revenue", value: (c) => money(c.revenue) },
+  { label: "Revenue per member", value: (c) => money(c.revenue_per_recipient) },
+  { label: "Uplift over control", value: upliftText },
+];
+
+function ConversionTable({ report }: { report: CampaignReport }) {
+  return (
+    <Table data-testid="conversion-table">
+      <thead>
+        <tr>
+          <Th>Metric</Th>
+          {report.groups.map((g) => (
+            <Th key={g.group_number}>{groupLabel(g)}</Th>
+          ))}
+          <Th>Messaged groups</Th>
+        </tr>
+      </thead>
+      <TBody>
+        {CONVERSION_ROWS.map((row) => (
+          <tr key={row.label} data-testid={`conversion-row-${row.label.toLowerCase().replaceAll(" ", "-")}`}>
+            <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap text-slate-700">
+              {row.label}
+            </th>
+            {report.groups.map((g) => (
+              <Td key={g.group_number} className="tabular-nums">
+                {row.value(g.conversion)}
+              </Td>
+            ))}
+            <Td className="font-medium tabular-nums">{row.value(report.conversion)}</Td>
+          </tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+/**
+ * Conversions within the attribution window: the conversion rate of every group with the control
+ * group's as the baseline, and each messaged group's uplift with its 95% interval as an error bar.
+ */
+function Conversions({ report }: { report: CampaignReport }) {
+  const bars = conversionBars(report);
+  const uplift = upliftBars(report);
+  const days = report.attribution_window_days;
+  return (
+    <Card className="space-y-4" data-testid="report-conversions">
+      <CardTitle>Conversions within {days} days of delivery</CardTitle>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="space-y-1" data-testid="report-conversion-chart">
+          <p className="text-sm font-medium text-slate-700">Conversion rate per group (% of members)</p>
+          <div className="h-64">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={bars} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="group" tick={{ fontSize: 12 }} />
+                <YAxis unit="%" tick={{ fontSize: 12 }} width={48} />
+                <Tooltip formatter={(v) => pct(Number(v))} />
+                <Bar dataKey="conversion_rate" name="Conversion rate" isAnimationActive={false}>
+                  {bars.map((b) => (
+                    <Cell key={b.group} fill={b.is_control ? "#94a3b8" : COLORS.clicked} />
+                  ))}
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </div>
+        <div className="space-y-1" data-testid="report-uplift-chart">
+          <p className="text-sm font-medium text-slate-700">Uplift over control (percentage points, 95% interval)</p>
+          {uplift.length === 0 ? (
+            <p className="flex h-64 items-center justify-center text-sm text-slate-500">
+              No control group to compare with: tag a group skip-content to measure uplift.
+            </p>
+          ) : (
+            <div className="h-64">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart data={uplift} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis dataKey="group" tick={{ fontSize: 12 }} />
+                  <YAxis unit=" pp" tick={{ fontSize: 12 }} width={56} />
+                  <ReferenceLine y={0} stroke="#475569" />
+                  <Tooltip
+                    formatter={(v, _name, item) => {
+                      const p = item.payload as (typeof uplift)[number];
+                      return `${signed(Number(v))} pp (95% interval ${signed(p.ci_low)} to ${signed(p.ci_high)})`;
+                    }}
+                  />
+                  <Bar dataKey="difference" name="Uplift" isAnimationActive={false}>
+                    {uplift.map((b) => (
+                      <Cell key={b.group} fill={b.significant ? COLORS.clicked : "#a5b4fc"} />
+                    ))}
+                    <ErrorBar dataKey="interval" width={8} stroke="#334155" />
+                  </Bar>
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          )}
+        </div>
+      </div>
+      <ConversionTable report={report} />
+      <p className="text-xs text-slate-500">
+        A member converts with a purchase within {days} days after its message was delivered (a control group&apos;s
+        member: after its group&apos;s send time); every member counts, whether its message went out or not. Uplift: the
+        group&apos;s conversion rate minus the control group&apos;s, with Newcombe&apos;s 95% interval; ✓ when the
+        interval excludes 0. The window is the campaign setting attribution_window_days.
+      </p>
+    </Card>
+  );
+}
+
 export function ReportBody({ report }: { report: CampaignReport }) {
   const verdict = reportVerdict(report);
   const leader = verdict.kind === "tested" || verdict.kind === "not_enough_data" ? verdict.leader : undefined;
@@ -233,10 +380,13 @@ export function ReportBody({ report }: { report: CampaignReport }) {
         )}
       </Card>
       <Charts report={report} />
+      <Conversions report={report} />
       <Card className="space-y-3">
         <CardTitle>Every metric</CardTitle>
         <MetricsTable report={report} leader={leader} />
-        <p className="text-xs text-slate-500">Percentages are of targeted recipients.</p>
+        <p className="text-xs text-slate-500">
+          Percentages are of targeted recipients, except the two rates of delivered.
+        </p>
       </Card>
     </div>
   );

@@ -8,6 +8,7 @@ import { clickRateVerdict, type Verdict } from "./significance";
 
 export type {
   TCampaignReport as CampaignReport,
+  TConversion as ReportConversion,
   TDeliveryReport as DeliveryReport,
   TMetrics as ReportMetrics,
   TReportGroup as ReportGroup,
@@ -18,8 +19,22 @@ export const groupName = (n: number) => String.fromCharCode(64 + n);
 export const groupLabel = (g: Pick<TReportGroup, "group_number" | "is_control">) =>
   `Group ${groupName(g.group_number)}${g.is_control ? " (control)" : ""}`;
 
-/** One bar group per A/B/C group: its rates in percent of targeted. */
-export function rateBars(report: TCampaignReport) {
+export type RateBase = "targeted" | "delivered";
+
+/**
+ * One bar group per A/B/C group: its rates in percent of targeted, or (base delivered) opened and
+ * clicked in percent of delivered. A control group gets no message, so it has no bars over delivered.
+ */
+export function rateBars(report: TCampaignReport, base: RateBase = "targeted") {
+  if (base === "delivered") {
+    return report.groups
+      .filter((g) => !g.is_control)
+      .map((g) => ({
+        group: groupLabel(g),
+        opened: g.metrics.percent_open_of_delivered,
+        clicked: g.metrics.percent_clicked_of_delivered,
+      }));
+  }
   return report.groups.map((g) => ({
     group: groupLabel(g),
     delivered: g.metrics.percent_delivered,
@@ -27,6 +42,39 @@ export function rateBars(report: TCampaignReport) {
     clicked: g.metrics.percent_clicked,
   }));
 }
+
+/** Conversion rate (percent of the group's members) and revenue per recipient of every group, the control group too. */
+export function conversionBars(report: TCampaignReport) {
+  return report.groups.map((g) => ({
+    group: groupLabel(g),
+    is_control: g.is_control,
+    conversion_rate: g.conversion.conversion_rate,
+    revenue_per_recipient: g.conversion.revenue_per_recipient,
+  }));
+}
+
+/**
+ * Each messaged group's uplift over the control group in percentage points, with its 95% interval
+ * as the error bar's [below, above] distances from the difference (recharts' ErrorBar reads them so).
+ */
+export function upliftBars(report: TCampaignReport) {
+  return report.groups.flatMap((g) => {
+    const u = g.conversion.uplift;
+    if (g.is_control || !u) return [];
+    return [
+      {
+        group: groupLabel(g),
+        difference: u.difference,
+        interval: [round2(u.difference - u.ci_low), round2(u.ci_high - u.difference)] as [number, number],
+        ci_low: u.ci_low,
+        ci_high: u.ci_high,
+        significant: u.significant,
+      },
+    ];
+  });
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export type TimelineMetric = "delivered" | "opened" | "clicked";
 

@@ -69,6 +69,10 @@ describe("clickRateVerdict", () => {
     });
   });
 
+  it("calls equal rates a tie, not a lead, even below the minimum (a fresh send with no clicks yet)", () => {
+    expect(clickRateVerdict([g(1, 3, 0), g(2, 3, 0)])).toEqual({ kind: "tie", leader: 1, runnerUp: 2 });
+  });
+
   it("never ranks a control group; one test group has no runner-up; none at all", () => {
     expect(clickRateVerdict([g(1, 1000, 10), g(2, 0, 0, true)])).toEqual({ kind: "single", leader: 1 });
     expect(clickRateVerdict([g(1, 0, 0, true)])).toEqual({ kind: "no_groups" });

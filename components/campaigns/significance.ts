@@ -69,6 +69,8 @@ export function clickRateVerdict(groups: readonly GroupOutcome[]): Verdict {
   if (!leader) return { kind: "no_groups" };
   if (!runnerUp) return { kind: "single", leader: leader.group_number };
   const pair = { leader: leader.group_number, runnerUp: runnerUp.group_number };
+  // The same rate (no clicks yet in either, most often) is no lead, however few the recipients.
+  if (rate(leader) === rate(runnerUp)) return { kind: "tie", ...pair };
   if (leader.recipients < MIN_RECIPIENTS || runnerUp.recipients < MIN_RECIPIENTS) {
     return { kind: "not_enough_data", ...pair };
   }
@@ -76,6 +78,6 @@ export function clickRateVerdict(groups: readonly GroupOutcome[]): Verdict {
     { successes: leader.clicks, trials: leader.recipients },
     { successes: runnerUp.clicks, trials: runnerUp.recipients },
   );
-  if (!test || rate(leader) === rate(runnerUp)) return { kind: "tie", ...pair };
+  if (!test) return { kind: "tie", ...pair };
   return { kind: "tested", ...pair, z: test.z, p: test.p, significant: test.p < ALPHA };
 }

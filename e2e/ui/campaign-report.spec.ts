@@ -20,8 +20,26 @@ const metrics = (targeted: number, delivered: number, opened: number, clicked: n
     percent_subscription: pct(2),
     percent_bounce: pct(targeted - delivered),
     percent_complaint: 0,
+    percent_open_of_delivered: delivered ? Math.round((opened / delivered) * 10000) / 100 : 0,
+    percent_clicked_of_delivered: delivered ? Math.round((clicked / delivered) * 10000) / 100 : 0,
   };
 };
+
+const conversion = (recipients: number, conversions: number, revenue: number, uplift: unknown = null) => ({
+  recipients,
+  conversions,
+  conversion_rate: Math.round((conversions / recipients) * 10000) / 100,
+  revenue,
+  revenue_per_recipient: Math.round((revenue / recipients) * 100) / 100,
+  uplift,
+});
+const uplift = (difference: number, ci_low: number, ci_high: number) => ({
+  difference,
+  ci_low,
+  ci_high,
+  method: "newcombe",
+  significant: ci_low > 0 || ci_high < 0,
+});
 
 /** A report in the route's contract: A and B of 1,000 each (50 and 80 clicks) and a control group C. */
 const fixture = (id: string) => ({
@@ -30,6 +48,8 @@ const fixture = (id: string) => ({
       campaign_name: "Fixture",
       campaign_id: id,
       metrics: metrics(2000, 1950, 700, 130),
+      attribution_window_days: 5,
+      conversion: conversion(2000, 90, 4500, uplift(1.77, -0.27, 3.35)),
       groups: [
         {
           group_number: 1,
@@ -37,6 +57,7 @@ const fixture = (id: string) => ({
           abc_audience_percent: 45,
           is_control: false,
           metrics: metrics(1000, 980, 300, 50),
+          conversion: conversion(1000, 40, 2000, uplift(1.27, -0.88, 3.14)),
         },
         {
           group_number: 2,
@@ -44,6 +65,7 @@ const fixture = (id: string) => ({
           abc_audience_percent: 45,
           is_control: false,
           metrics: metrics(1000, 970, 400, 80),
+          conversion: conversion(1000, 50, 2500, uplift(2.27, 0.05, 4.22)),
         },
         {
           group_number: 3,
@@ -51,6 +73,7 @@ const fixture = (id: string) => ({
           abc_audience_percent: 10,
           is_control: true,
           metrics: metrics(0, 0, 0, 0),
+          conversion: conversion(220, 6, 300),
         },
       ],
       timeline: ["2026-12-01", "2026-12-02", "2026-12-04"].flatMap((date, d) => [
@@ -101,6 +124,12 @@ test("the report page draws an A/B/control report, marks the leader and the sign
   await expect(page.getByTestId("report-total-targeted")).toHaveText("2,000");
   await expect(page.getByTestId("report-rates-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
   await expect(page.getByTestId("report-timeline-chart").locator(".recharts-line")).toHaveCount(3);
+  // Conversions: a bar per group (the control group's too), an uplift bar with its interval per messaged group.
+  await expect(page.getByTestId("report-conversion-chart").locator(".recharts-bar-rectangle")).toHaveCount(3);
+  await expect(page.getByTestId("report-uplift-chart").locator(".recharts-errorBar")).toHaveCount(2);
+  await expect(page.getByTestId("conversion-row-uplift-over-control").getByRole("cell").nth(1)).toHaveText(
+    "+2.27 pp (+0.05 to +4.22) ✓",
+  );
   await page.screenshot({ path: testInfo.outputPath("campaign-report-fixture.png"), fullPage: true });
 });
 

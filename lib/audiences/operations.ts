@@ -32,6 +32,7 @@ export const createAudienceOp = defineOperation({
   summary: "Create an audience",
   description: `status draft (editable) or created. A created static audience (is_dynamic false) stores its members now and keeps them; a dynamic one is counted again by recalculate (and before every campaign send). ${FILTERS_DOC}`,
   auth: "user",
+  audit: { action: "audience.create", objectType: "audience", resultId: ({ result }) => result?.audience_id },
   body: ZAudienceInput,
   response: ZAudience,
   status: 201,
@@ -45,6 +46,7 @@ export const updateAudienceOp = defineOperation({
   description:
     "409 not_draft unless the stored audience's status is draft. Saving with status created freezes a static audience's members.",
   auth: "user",
+  audit: { action: "audience.update", objectType: "audience", id: ({ body }) => body.audience_id },
   body: ZAudienceUpdate,
   response: ZAudience,
   errors: [404, 409],
@@ -67,6 +69,7 @@ export const deleteAudienceOp = defineOperation({
   tag,
   summary: "Delete an audience",
   auth: "user",
+  audit: { action: "audience.delete", objectType: "audience", id: ({ params }) => params.audience_id },
   params: audienceId,
   response: z.object({ message: z.string() }),
   errors: [404],
@@ -79,6 +82,7 @@ export const estimateAudienceOp = defineOperation({
   summary: "Count a filter set's funnel without saving (the builder's live counts)",
   description: FILTERS_DOC,
   auth: "user",
+  audit: false, // counts only
   body: z.object({ filters: z.array(ZFilterGroupInput).max(20) }),
   response: ZEstimate,
 });
@@ -100,6 +104,7 @@ export const recalculateAudienceOp = defineOperation({
   summary: "Count a dynamic audience again",
   description: "409 static_audience for a static audience (it keeps the members found when it was created).",
   auth: "user",
+  audit: { action: "audience.recalculate", objectType: "audience", id: ({ params }) => params.audience_id },
   params: audienceId,
   body: z.object({}).strict().optional(),
   response: ZAudience,

@@ -6,10 +6,13 @@
  * approvals and edits of one campaign run one after the other and none is lost. With If-Match the
  * approval holds only for the version the approver read (./campaign-version.ts): 412 otherwise.
  * A second approval by the same approver is refused (409 already_approved) and changes nothing.
+ * The answer repeats the campaign's audience warnings (./audience-warnings.ts: a draft or empty
+ * audience), so an approval through the API is told what the studio's approval queue shows.
  */
 import type { Principal } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { conflict, forbidden, notFound } from "@/lib/http/errors";
+import { audienceWarnings } from "./audience-warnings";
 import { assertVersion, type parseIfMatch } from "./campaign-version";
 import { actorOf, campaignKeyOf, WITH_PARTS } from "./campaign-view";
 import { assertAllowed } from "./status";
@@ -19,12 +22,12 @@ export async function approveCampaign(opts: {
   principal: Principal;
   /** The versions the approver read (If-Match); undefined: whatever the campaign is now. */
   ifMatch?: ReturnType<typeof parseIfMatch>;
-}): Promise<{ detail: string }> {
+}): Promise<{ detail: string; warnings: string[] }> {
   const { campaignId, principal } = opts;
   const key = await campaignKeyOf(campaignId);
   const actor = actorOf(principal);
   const prisma = await db();
-  return prisma.$transaction(async (tx) => {
+  const approved = await prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT campaign_key FROM campaigns WHERE campaign_key = ${key} FOR UPDATE`;
     const stored = await tx.campaign.findUnique({ where: { campaign_key: key }, include: WITH_PARTS });
     if (!stored) throw notFound(`No campaign has id ${campaignId}.`);
@@ -58,9 +61,14 @@ export async function approveCampaign(opts: {
       where: { campaign_key: key },
       data: { approvals_count: count, ...(left === 0 ? { status: "Approved" } : {}), date_modified: new Date() },
     });
-    if (left === 0) return { detail: `Campaign ${campaignId} approved by ${principal.subject}; it is Approved.` };
-    return {
-      detail: `Campaign ${campaignId} approved by ${principal.subject}; ${left} more approval${left > 1 ? "s" : ""} needed.`,
-    };
+    const detail =
+      left === 0
+        ? `Campaign ${campaignId} approved by ${principal.subject}; it is Approved.`
+        : `Campaign ${campaignId} approved by ${principal.subject}; ${left} more approval${left > 1 ? "s" : ""} needed.`;
+    return { detail, stored };
   });
+  // As the approver saw it (Not approved): the warnings of what they approved.
+  const warnings = (await audienceWarnings([approved.stored])).get(key) ?? [];
+  const note = warnings.length ? ` Note: ${warnings.join(" ")}` : "";
+  return { detail: `${approved.detail}${note}`, warnings };
 }

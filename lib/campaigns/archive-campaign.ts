@@ -8,7 +8,7 @@
 import type { Principal } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
-import { campaignKeyOf, campaignView, loadCampaign } from "./campaign-view";
+import { campaignKeyOf, campaignViewOf, loadCampaign } from "./campaign-view";
 import type { TCampaign } from "./schemas";
 import { allowedStatuses, assertAllowed } from "./status";
 
@@ -38,5 +38,5 @@ export async function archiveCampaign(opts: {
     if (!found) throw notFound(`No campaign has id ${campaignId}.`);
     if (archived && !found.archived_at) assertAllowed("archive", found.status, campaignId);
   }
-  return campaignView(await loadCampaign(key, campaignId), principal);
+  return campaignViewOf(await loadCampaign(key, campaignId), principal);
 }

@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import type { Campaign, CampaignApproval, CampaignEditor, CampaignGroup } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/http/errors";
 import { formatNullableTimestamp, formatTimestamp } from "@/lib/http/timestamps";
+import { audienceWarnings } from "./audience-warnings";
 import { campaignVersion } from "./campaign-version";
 import type { TCampaign } from "./schemas";
 import type { CampaignStatus } from "./status";
@@ -60,7 +61,8 @@ function editorsOf(c: StoredCampaign): string[] {
   return c.editors.some((e) => e.editor_id === c.created_by) ? emails : [c.author, ...emails].filter(Boolean);
 }
 
-export function campaignView(c: StoredCampaign, caller: Principal | undefined): TCampaign {
+/** `warnings`: ./audience-warnings.ts (campaignViews loads them). */
+export function campaignView(c: StoredCampaign, caller: Principal | undefined, warnings: string[] = []): TCampaign {
   const actor = caller ? actorOf(caller) : undefined;
   return {
     campaign_name: c.campaign_name,
@@ -94,7 +96,20 @@ export function campaignView(c: StoredCampaign, caller: Principal | undefined): 
     is_edited_by_user: actor !== undefined && (c.created_by === actor || c.editors.some((e) => e.editor_id === actor)),
     is_archived: c.archived_at !== null,
     date_archived: formatNullableTimestamp(c.archived_at),
+    warnings,
   };
+}
+
+/** Stored campaigns as the API answers them, with their audience warnings (one query for all). */
+export async function campaignViews(rows: StoredCampaign[], caller: Principal | undefined): Promise<TCampaign[]> {
+  const warnings = await audienceWarnings(rows);
+  return rows.map((c) => campaignView(c, caller, warnings.get(c.campaign_key)));
+}
+
+/** One stored campaign as the API answers it, with its audience warnings. */
+export async function campaignViewOf(c: StoredCampaign, caller: Principal | undefined): Promise<TCampaign> {
+  const [view] = await campaignViews([c], caller);
+  return view!;
 }
 
 /** The campaign that one of its group ids names (any group's id addresses the whole campaign). */

@@ -14,7 +14,16 @@ import { audienceSize } from "./audience-size";
 import { recordEditors } from "./campaign-editors";
 import { groupCampaignId } from "./campaign-ids";
 import { lockAudiences } from "./campaign-references";
-import { actorOf, campaignKeyOf, campaignView, loadCampaign, type StoredCampaign, WITH_PARTS } from "./campaign-view";
+import {
+  actorOf,
+  campaignKeyOf,
+  campaignViewOf,
+  campaignViews,
+  loadCampaign,
+  type StoredCampaign,
+  WITH_PARTS,
+} from "./campaign-view";
+import { checkCampaignFields } from "./check-campaign-fields";
 import type { TCampaign, TCampaignDetailInput, TCampaignInput } from "./schemas";
 import { getCampaignSettings, requiredApprovals } from "./settings";
 import { allowedStatuses, assertAllowed, type CampaignStatus } from "./status";
@@ -92,6 +101,7 @@ async function freeIds(tx: Tx, date: Date, name: string, percents: number[], num
 
 export async function createCampaign(opts: { input: TCampaignInput; principal: Principal }): Promise<TCampaign> {
   const { input, principal } = opts;
+  await checkCampaignFields(input);
   const size = await audienceSize(input);
   const settings = await getCampaignSettings();
   const prisma = await db();
@@ -142,12 +152,12 @@ export async function createCampaign(opts: { input: TCampaignInput; principal: P
       if (attempt >= 5 || !isUniqueViolation(error)) throw error;
     }
   }
-  return campaignView(await loadCampaign(key, key), principal);
+  return campaignViewOf(await loadCampaign(key, key), principal);
 }
 
 export async function getCampaign(opts: { campaignId: string; principal?: Principal }): Promise<TCampaign> {
   const key = await campaignKeyOf(opts.campaignId);
-  return campaignView(await loadCampaign(key, opts.campaignId), opts.principal);
+  return campaignViewOf(await loadCampaign(key, opts.campaignId), opts.principal);
 }
 
 export async function listCampaigns(opts: {
@@ -181,12 +191,7 @@ export async function listCampaigns(opts: {
     }),
     prisma.campaign.count({ where }),
   ]);
-  return listResponse(
-    "campaigns",
-    page,
-    rows.map((r) => campaignView(r, opts.principal)),
-    count,
-  );
+  return listResponse("campaigns", page, await campaignViews(rows, opts.principal), count);
 }
 
 /**
@@ -221,6 +226,7 @@ export async function updateCampaign(opts: {
 }): Promise<TCampaign> {
   const { campaignId, input, principal } = opts;
   const key = await campaignKeyOf(campaignId);
+  await checkCampaignFields(input);
   const size = await audienceSize(input);
   const settings = await getCampaignSettings();
   const prisma = await db();
@@ -253,7 +259,7 @@ export async function updateCampaign(opts: {
     await saveGroups(tx, stored, input);
     await recordEditors(tx, [key], principal);
   });
-  return campaignView(await loadCampaign(key, campaignId), principal);
+  return campaignViewOf(await loadCampaign(key, campaignId), principal);
 }
 
 /** Groups by number: kept groups keep their ids, new ones get ids, dropped ones go. */

@@ -76,6 +76,7 @@ export const previewMessageOp = defineOperation({
   summary: "A group's message as one customer would get it",
   description: `The fields filled as a send fills them: ${PLACEHOLDERS.join(" ")}; products are the customer's top five recommendations (topped up with the best sellers), empty past the list's end. products lists those the texts (and the template) use. An e-mail with html_template_id answers the template's HTML filled in html, and, when channel_message_text is empty, the plain-text part made from it as channel_message_text (as a send makes it). 404 for an unknown customer or template; 422 naming an unknown placeholder and its field. Nothing is recorded.`,
   auth: "user",
+  audit: false, // renders only
   body: ZPreviewInput,
   response: ZPreview,
   errors: [404],
@@ -104,6 +105,7 @@ export const estimateAudienceOp = defineOperation({
   description:
     "The rules of a send's preparation, counted now and in that order: no consent for the channel, then no address for it, then the frequency cap (the campaign settings). A dynamic audience's filters are compiled now (its stored counts are left as they are). 404 when an audience does not exist.",
   auth: "user",
+  audit: false, // counts only
   body: ZAudienceEstimateInput,
   response: ZAudienceEstimate,
   errors: [404],

@@ -141,3 +141,102 @@ describe("campaign statuses", () => {
     expect(allows("approve", "Approved")).toBe(false);
   });
 });
+
+describe("send_promotion_time, is_personalized, recommended_products, urls_to_short and the sender", () => {
+  it("send_promotion_time lies within the group's window; a recurring campaign's groups send within one period", () => {
+    expect(
+      locs(campaign({ campaign_details: [group(70, { send_promotion_time: "2026-12-01T14:00:00" }), group(30)] })),
+    ).toEqual([]);
+    expect(
+      locs(campaign({ campaign_details: [group(70, { send_promotion_time: "2026-12-01T09:59:00" }), group(30)] })),
+    ).toEqual(["campaign_details.0.send_promotion_time: must be at or after start_time and before end_time"]);
+    expect(
+      locs(campaign({ campaign_details: [group(70, { send_promotion_time: "2026-12-01T18:00:00" }), group(30)] })),
+    ).toHaveLength(1);
+    const daily = { recurring_frequency: "daily", recurring_until: "2026-12-31T00:00:00", is_recurring: true };
+    const late = group(30, { start_time: "2026-12-02T10:00:00", end_time: "2026-12-02T18:00:00" });
+    expect(locs(campaign({ recurring: daily, campaign_details: [group(70), late] }))).toEqual([
+      "campaign_details.1.start_time: a daily campaign's groups send within 23 hours of its first start_time (before the next occurrence begins)",
+    ]);
+    expect(
+      locs(campaign({ recurring: { ...daily, recurring_frequency: "weekly" }, campaign_details: [group(70), late] })),
+    ).toEqual([]);
+  });
+
+  it("is_personalized false refuses customer placeholders; defaults to true", () => {
+    const parsed = ZCampaignInput.parse(campaign());
+    expect(parsed.campaign_details[0]?.is_personalized).toBe(true);
+    expect(locs(campaign({ campaign_details: [group(70, { is_personalized: false }), group(30)] }))).toEqual([
+      "campaign_details.0.is_personalized: is false (one message for everyone), but channel_message_text holds {ph_customer.first_name}: set is_personalized true, or remove the placeholder",
+    ]);
+    const same = group(70, { is_personalized: false, channel_message_text: "Today: {ph_product_1.name}" });
+    expect(locs(campaign({ campaign_details: [same, group(30)] }))).toEqual([]);
+  });
+
+  it("recommended_products: at most five distinct ids, for a text that shows products", () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `item-${i}`);
+    expect(locs(campaign({ campaign_details: [group(70, { recommended_products: ids(5) }), group(30)] }))).toEqual([]);
+    expect(locs(campaign({ campaign_details: [group(70, { recommended_products: ids(6) }), group(30)] }))[0]).toMatch(
+      /^campaign_details.0.recommended_products:/,
+    );
+    expect(locs(campaign({ campaign_details: [group(70, { recommended_products: ["a", "a"] }), group(30)] }))).toEqual([
+      "campaign_details.0.recommended_products.1: lists a twice",
+    ]);
+    const plain = group(70, { channel_message_text: "Sale today", recommended_products: ["a"] });
+    expect(locs(campaign({ campaign_details: [plain, group(30)] }))).toEqual([
+      "campaign_details.0.recommended_products: no text of the group shows products ({ph_product_1.name} ...): they would not appear",
+    ]);
+  });
+
+  it("urls_to_short: http(s) URLs matching a link of the texts", () => {
+    const text = "Sale: https://shop.example/sale and https://blog.example/post";
+    const ok = group(70, { channel_message_text: text, urls_to_short: ["https://shop.example/"] });
+    expect(locs(campaign({ campaign_details: [ok, group(30)] }))).toEqual([]);
+    const bad = group(70, { channel_message_text: text, urls_to_short: ["ftp://x", "https://other.example/"] });
+    expect(locs(campaign({ campaign_details: [bad, group(30)] }))).toEqual([
+      "campaign_details.0.urls_to_short.0: must be an http(s) URL",
+      "campaign_details.0.urls_to_short.1: matches no link of the group's texts",
+    ]);
+    // A personalised link is known only when sending: not checked.
+    expect(
+      locs(campaign({ campaign_details: [group(70, { urls_to_short: ["https://x.example/"] }), group(30)] })),
+    ).toEqual([]);
+  });
+
+  it("the sender as each channel takes it", () => {
+    expect(locs(campaign({ sender: "Shop" }))).toEqual([]);
+    expect(locs(campaign({ sender: "+14155552671" }))).toEqual([]);
+    expect(locs(campaign({ sender: "Shop News Daily" }))[0]).toMatch(/^sender: an SMS sender is an alphanumeric/);
+    expect(locs(campaign({ sender: "12345" }))[0]).toMatch(/^sender:/);
+    const email = (sender: string) =>
+      locs(
+        campaign({
+          channel_type: "email",
+          sender,
+          campaign_details: [group(70, { channel_subject: "S" }), group(30, { channel_subject: "S" })],
+        }),
+      );
+    expect(email("Shop News Daily")).toEqual([]);
+    expect(email("Shop <news@shop.example>")).toEqual([]);
+    expect(email("Shop <not an address>")[0]).toMatch(/^sender:/);
+    const viber = (sender: string) =>
+      locs(
+        campaign({
+          channel_type: "viber",
+          sender,
+          campaign_details: [
+            group(100, {
+              channel_button: "Go",
+              channel_button_link: "https://shop.example/",
+              channel_image_url: "https://shop.example/i.jpg",
+              channel_validity_period: 2,
+              channel_validity_unit: "HOURS",
+            }),
+          ],
+          is_abc: false,
+        }),
+      );
+    expect(viber("Shop News Daily")).toEqual([]);
+    expect(viber("x".repeat(29))[0]).toMatch(/^sender: a Viber sender name has at most 28 characters/);
+  });
+});

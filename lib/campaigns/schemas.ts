@@ -5,8 +5,10 @@
  */
 import { z } from "zod";
 import { parseTimestamp } from "@/lib/http/timestamps";
+import { senderProblem } from "@/lib/messaging/sender";
 import { channelLengthProblems } from "@/lib/messaging/sms-length";
 import { unknownPlaceholders } from "./placeholders";
+import { groupTime, MAX_SPREAD_MS } from "./sending/occurrences";
 import { CAMPAIGN_STATUSES } from "./status";
 
 export const CHANNEL_TYPES = ["email", "viber", "sms", "viber_sms"] as const;
@@ -18,6 +20,8 @@ export const VALIDITY_UNITS = ["MINUTES", "HOURS", "DAYS"] as const;
 export const MAX_GROUPS = 3;
 /** A group with this tag is a control group: it receives nothing, so it needs no content. */
 export const SKIP_CONTENT_TAG = "skip-content";
+/** Products a message can show ({ph_product_1..5.*}): recommended_products holds at most this many. */
+export const MAX_RECOMMENDED_PRODUCTS = 5;
 
 /** A timestamp of the API (local date-time of TIMEZONE, or with an explicit offset) as an instant. */
 const ZTimestamp = z
@@ -50,13 +54,39 @@ export const ZCampaignDetailInput = z.object({
   ),
   start_time: ZTimestamp,
   end_time: ZTimestamp,
-  send_promotion_time: ZTimestamp.nullable().default(null),
+  send_promotion_time: ZTimestamp.nullable()
+    .default(null)
+    .describe(
+      "When this group's messages go out (in each occurrence of a recurring campaign: the same local time in TIMEZONE); null: at start_time. At or after start_time and before end_time. Each group sends at its own time: a campaign's send starts with its earliest group, and a later group's messages wait for theirs",
+    ),
   tags: z.array(z.string().max(100)).max(50).default([]).describe("skip-content marks a control group"),
-  is_personalized: z.boolean().default(false),
+  is_personalized: z
+    .boolean()
+    .default(true)
+    .describe(
+      "true (default): each recipient's own message: {ph_customer.*} are the customer's fields and {ph_product_n.*} the customer's own recommended products (the recommendation engine's DEFAULT_RECOMMENDATION_KIND, topped up with the best sellers), after any recommended_products. false: one message for everyone: {ph_product_n.*} are recommended_products (then the best sellers) for every recipient, and {ph_customer.*} placeholders are refused (422 at is_personalized)",
+    ),
   channel_subject: text(500),
   abc_audience_percent: z.number().int().min(1).max(100).describe("This group's share of the audience"),
-  recommended_products: z.array(z.string().max(200)).max(50).default([]),
-  urls_to_short: z.array(z.string().max(2_000)).max(50).default([]),
+  recommended_products: z
+    .array(z.string().min(1).max(200))
+    .max(MAX_RECOMMENDED_PRODUCTS)
+    .default([])
+    .describe(
+      `item_ids (at most ${MAX_RECOMMENDED_PRODUCTS}, each an existing item: 422 at the id otherwise) shown first, in this order, in the products {ph_product_1..5.*}: with is_personalized they lead and the recipient's own recommendations follow; without, every recipient gets them (then the best sellers). Needs a text of the group that shows products ({ph_product_n.*}; 422 otherwise)`,
+    ),
+  urls_to_short: z
+    .array(
+      z
+        .string()
+        .max(2_000)
+        .regex(/^https?:\/\/[^\s]+$/, "must be an http(s) URL"),
+    )
+    .max(50)
+    .default([])
+    .describe(
+      "Links to shorten and track: empty (default) shortens every http(s) link of the texts (and of the template) to a tracked /r/<code> link; otherwise only links equal to, or starting with, one of these are shortened and tracked, and the others go out as written (untracked: their clicks are not counted). Each must be an http(s) URL and, in a group without a template or placeholders in its links, match a link of its texts (422 otherwise)",
+    ),
   utm: z.array(z.enum(UTM_VALUES)).max(UTM_VALUES.length).default([]),
 });
 export type TCampaignDetailInput = z.infer<typeof ZCampaignDetailInput>;
@@ -75,7 +105,9 @@ const ZCampaignShape = z.object({
     .describe("GENERIC: segment ids (all_customers: everyone); AUDIENCE: audiences"),
   channel_type: z.enum(CHANNEL_TYPES).describe("viber_sms: Viber with an SMS fallback"),
   is_abc: z.boolean().describe("True exactly when there are several groups"),
-  sender: text(200),
+  sender: text(200).describe(
+    'Who the messages come from (empty: the settings\' EMAIL_FROM, SMS_SENDER, VIBER_SENDER). email: a display name ("Shop News") shown with EMAIL_FROM\'s address, or an address / "Name <address>" on EMAIL_FROM\'s domain (another domain would fail DKIM and DMARC alignment: 422); sms: an alphanumeric sender id of 1 to 11 letters, digits or spaces with a letter, a number in E.164 or a Twilio Messaging Service SID; viber and viber_sms: the Viber sender name registered with Infobip (at most 28 characters); in viber_sms the SMS leg goes from SMS_SENDER',
+  ),
   is_draft: z.boolean().default(false),
   is_approved: z.boolean().optional().describe("Ignored: approval goes through PUT .../approve"),
   author: z.string().max(200).optional().describe("Default: the caller"),
@@ -128,10 +160,13 @@ export function checkCampaign(c: Campaign, ctx: z.RefinementCtx): void {
   if (c.is_abc !== groups.length > 1) {
     issue(["is_abc"], `must be ${groups.length > 1} with ${groups.length} group${groups.length > 1 ? "s" : ""}`);
   }
+  const problem = senderProblem(c.channel_type, c.sender);
+  if (problem) issue(["sender"], problem);
   groups.forEach((g, i) => {
     if (g.start_time.getTime() >= g.end_time.getTime()) {
       issue(["campaign_details", i, "end_time"], "must be after start_time");
     }
+    checkGroupFields(g, (field, message) => issue(["campaign_details", i, ...field], message));
     if (new Set(g.utm).size !== g.utm.length) issue(["campaign_details", i, "utm"], "lists a value twice");
     for (const field of PLACEHOLDER_FIELDS) {
       for (const name of unknownPlaceholders(g[field])) {
@@ -160,6 +195,76 @@ export function checkCampaign(c: Campaign, ctx: z.RefinementCtx): void {
   const start = Math.min(...groups.map((g) => g.start_time.getTime()));
   if (r.recurring_until && r.recurring_until.getTime() <= start) {
     issue(["recurring", "recurring_until"], "must be after the campaign's start_time");
+  }
+  // Every group of an occurrence sends before the next occurrence begins.
+  const spread = repeats ? MAX_SPREAD_MS[r.recurring_frequency ?? ""] : undefined;
+  if (spread !== undefined) {
+    groups.forEach((g, i) => {
+      if (groupTime(g).getTime() - start > spread) {
+        const field = g.send_promotion_time ? "send_promotion_time" : "start_time";
+        issue(
+          ["campaign_details", i, field],
+          `a ${r.recurring_frequency} campaign's groups send within ${spread / 3_600_000} hours of its first start_time (before the next occurrence begins)`,
+        );
+      }
+    });
+  }
+}
+
+/** Texts of a group that show what a message holds (where placeholders are filled). */
+const CONTENT_FIELDS = [...PLACEHOLDER_FIELDS, "channel_image_url"] as const;
+const LINK_FIELDS = [
+  "channel_message_text",
+  "channel_fallback_message_text",
+  "channel_button_link",
+  "channel_subject",
+] as const;
+const LINK = /https?:\/\/[^\s<>"'`]+[^\s<>"'`.,;:!?)\]}]/g;
+
+/** Whether a link is one that urls_to_short lists (equal, or starting with an entry). */
+export const listedLink = (urls: readonly string[], link: string) => urls.some((u) => link.startsWith(u));
+
+/** The rules of send_promotion_time, is_personalized, recommended_products and urls_to_short. */
+function checkGroupFields(g: TCampaignDetailInput, issue: (field: (string | number)[], message: string) => void) {
+  const spt = g.send_promotion_time;
+  if (spt && (spt.getTime() < g.start_time.getTime() || spt.getTime() >= g.end_time.getTime())) {
+    issue(["send_promotion_time"], "must be at or after start_time and before end_time");
+  }
+  const texts = CONTENT_FIELDS.map((f) => g[f]);
+  if (!g.is_personalized) {
+    for (const field of CONTENT_FIELDS) {
+      const name = /\{ph_customer\.[^{}\s]*\}/.exec(g[field])?.[0];
+      if (name) {
+        issue(
+          ["is_personalized"],
+          `is false (one message for everyone), but ${field} holds ${name}: set is_personalized true, or remove the placeholder`,
+        );
+        break;
+      }
+    }
+  }
+  const showsProducts = texts.some((t) => t.includes("{ph_product_"));
+  if (g.recommended_products.length && !showsProducts && !g.html_template_id) {
+    issue(
+      ["recommended_products"],
+      "no text of the group shows products ({ph_product_1.name} ...): they would not appear",
+    );
+  }
+  g.recommended_products.forEach((id, j) => {
+    if (g.recommended_products.indexOf(id) !== j) issue(["recommended_products", j], `lists ${id} twice`);
+  });
+  g.urls_to_short.forEach((url, j) => {
+    if (g.urls_to_short.indexOf(url) !== j) issue(["urls_to_short", j], "lists this URL twice");
+  });
+  // Links known when saving: a template's, or a personalised one, are known only when sending.
+  const linkTexts = LINK_FIELDS.map((f) => g[f]);
+  if (!g.html_template_id && !linkTexts.some((t) => t.includes("{ph_"))) {
+    const links = linkTexts.flatMap((t) => [...t.matchAll(LINK)].map((m) => m[0]));
+    g.urls_to_short.forEach((url, j) => {
+      if (/^https?:\/\//.test(url) && !links.some((l) => listedLink([url], l))) {
+        issue(["urls_to_short", j], "matches no link of the group's texts");
+      }
+    });
   }
 }
 
@@ -230,6 +335,11 @@ export const ZCampaign = z.object({
   is_edited_by_user: z.boolean().describe("Whether the caller wrote a version of it (and so cannot approve it)"),
   is_archived: z.boolean().describe("Archived: left out of lists unless archived=true or all is asked for"),
   date_archived: z.string().nullable(),
+  warnings: z
+    .array(z.string())
+    .describe(
+      "What an approver must know about whom it will reach, while it is Not approved or Approved: a draft audience (members not frozen, filters still editable), an audience not yet calculated, an audience or segments with no customers. Empty when none; the approval's answer repeats them.",
+    ),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 
@@ -265,6 +375,15 @@ export const ZCampaignSettings = z
       .default(3)
       .describe(
         "An e-mail address whose last this many campaign messages all soft-bounced (DSN Status 4.x.x) is suppressed (default 3); a hard bounce or a complaint suppresses at once",
+      ),
+    attribution_window_days: z
+      .number()
+      .int()
+      .min(1)
+      .max(90)
+      .default(5)
+      .describe(
+        "The delivery report's attribution window: a recipient's purchases within this many days after its message was delivered (a control group's member: after its group's send time) count as the campaign's conversions (default 5)",
       ),
   })
   .superRefine((s, ctx) => {

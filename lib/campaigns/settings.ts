@@ -14,6 +14,7 @@ export const DEFAULT_CAMPAIGN_SETTINGS: TCampaignSettings = {
   frequency_cap_messages: 3,
   frequency_cap_days: 7,
   soft_bounce_limit: 3,
+  attribution_window_days: 5,
 };
 
 export async function getCampaignSettings(): Promise<TCampaignSettings> {

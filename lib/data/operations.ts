@@ -19,8 +19,14 @@ function intakeOp<K extends IntakeKind>(kind: K, what: string) {
     path: `/data/${kind}`,
     tag: "Data intake",
     summary: `Upsert up to ${MAX_BATCH.toLocaleString("en")} ${what}`,
-    description: `Bulk upsert. Each record is judged on its own: the bad ones are answered by index with the field and the reason, the good ones are kept (a record given twice: the last one wins). upserted counts the rows written (an event already stored counts zero). Sending a batch again is safe. Roles advanced and super, and API clients with those roles, may write data (403 for role user). Body limit 10 MB.`,
+    description: `Bulk upsert. Each record is judged on its own: the bad ones are answered by index with the field and the reason, the good ones are kept (a record given twice: the last one wins). upserted counts the rows written (an event already stored counts zero). Sending a batch again is safe. Roles advanced and super, and API clients with those roles, may write data (403 for role user); scope data:write (or studio). Body limit 10 MB.`,
     auth: "advanced",
+    scope: "data:write",
+    audit: {
+      action: `data.${kind}.upsert`,
+      objectType: kind,
+      summary: ({ result }) => (result ? `received ${result.received}, upserted ${result.upserted}` : ""),
+    },
     bodyLimit: 10 * MB,
     // Parsed and validated off the request thread (lib/data/ingest-request.ts), by this schema.
     rawBody: true,

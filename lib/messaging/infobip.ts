@@ -84,7 +84,8 @@ export function infobipProvider(): Provider {
       const body = {
         messages: [
           {
-            sender: settings.VIBER_SENDER,
+            // The campaign's Viber sender name when it has one (./sender.ts), else VIBER_SENDER.
+            sender: message.sender || settings.VIBER_SENDER,
             destinations: [{ to: to.slice(1), messageId }],
             content: infobipContent(message.body, context),
             options: { ...(validityPeriod ? { validityPeriod } : {}), label: "PROMOTIONAL" },

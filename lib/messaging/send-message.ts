@@ -38,6 +38,11 @@ export interface OutgoingMessage {
   messageId?: string;
   /** Extra e-mail headers (List-Unsubscribe and List-Unsubscribe-Post of campaign e-mails). */
   headers?: Record<string, string>;
+  /**
+   * The campaign's sender (./sender.ts): e-mail's From (a name, or an address on EMAIL_FROM's
+   * domain), Twilio's From, Infobip's Viber sender; absent or empty: the provider's setting.
+   */
+  sender?: string;
 }
 
 /** What a provider answers for a message it accepted. */
@@ -147,7 +152,7 @@ export async function handOver(message: OutgoingMessage): Promise<HandedOver> {
       subject: message.subject ?? "",
       body: message.body,
       status: "sent",
-      context: { ...message.context, ...accepted.context },
+      context: { ...message.context, ...(message.sender ? { sender: message.sender } : {}), ...accepted.context },
     },
   };
 }

@@ -16,6 +16,7 @@ import { dkimOptions, messageIdDomain } from "./dkim";
 import { returnPathFor } from "./inbound/verp";
 import { composable, composeEmail, parseFrom } from "./mime";
 import type { Provider } from "./send-message";
+import { emailFrom } from "./sender";
 
 const transports = processWide("smtp-transports", () => new Map<string, Transporter>());
 
@@ -84,7 +85,8 @@ export function smtpProvider(url: string): Provider {
   return {
     name: "smtp",
     async send(message) {
-      const from = env().EMAIL_FROM;
+      // The campaign's sender: a display name, or an address on EMAIL_FROM's domain (./sender.ts).
+      const from = emailFrom(env().EMAIL_FROM, message.sender);
       // On the sending domain (./dkim.ts), not a name of our own.
       const messageId = `<${message.messageId ?? randomUUID()}@${messageIdDomain()}>`;
       // Signed when a DKIM key is configured (nodemailer signs the raw message as well).

@@ -23,7 +23,8 @@ export function twilioProvider(): Provider {
     async send(message) {
       const settings = env();
       const sid = settings.TWILIO_ACCOUNT_SID ?? "";
-      const sender = settings.SMS_SENDER ?? "";
+      // The campaign's sender id when it has one (./sender.ts), else SMS_SENDER.
+      const sender = message.sender || settings.SMS_SENDER || "";
       const to = toE164(message.to);
       if (!to) throw new ProviderError(`twilio: ${JSON.stringify(message.to)} is not a valid phone number`, false);
       const form = new URLSearchParams({ To: to, Body: message.body });

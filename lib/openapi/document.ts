@@ -19,7 +19,7 @@ export const ZErrorBody = z
 const STATUS_TEXT: Record<number, string> = {
   400: "Malformed JSON, or a malformed Idempotency-Key",
   401: "No or bad credentials",
-  403: "The caller's role may not do this",
+  403: "The caller's role or the credential's scope may not do this (forbidden, insufficient_scope), or the browser's origin is not allowed (origin_not_allowed)",
   404: "Unknown id",
   409: "Refused by the resource's state or by a reference to it",
   412: "If-Match names a version the resource no longer has: read it again",
@@ -51,7 +51,8 @@ const ZReplayedHeader = z.object({
 function operationObject(op: Operation): ZodOpenApiOperationObject {
   const idempotent = op.method !== "GET" && op.auth !== "public";
   const statuses = new Set<number>([
-    ...(op.auth === "public" ? [] : [401]),
+    ...(op.auth === "public" ? [] : [401, 403]),
+    ...(op.scope === "content" ? [429] : []),
     ...(idempotent ? [400, 409] : []),
     422,
     500,
@@ -62,10 +63,17 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
   const contentTypes = op.acceptForm ? ["application/json", "application/x-www-form-urlencoded"] : ["application/json"];
   return {
     summary: op.summary,
-    description: op.description,
+    description:
+      op.auth === "public" ? op.description : `${scopeLine(op)}${op.description ? `\n\n${op.description}` : ""}`,
+    ...(op.auth === "public" ? {} : { "x-scope": op.scope ?? "studio" }),
     tags: [op.tag],
     operationId: `${op.method.toLowerCase()}${op.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
-    security: op.auth === "public" ? [] : [{ bearer: [] }, { session: [] }],
+    security:
+      op.auth === "public"
+        ? []
+        : op.scope === "content"
+          ? [{ bearer: [] }, { publishableKey: [] }, { publishableKeyQuery: [] }, { session: [] }]
+          : [{ bearer: [] }, { session: [] }],
     requestParams: {
       ...(op.params ? { path: op.params as z.ZodObject } : {}),
       ...(op.query ? { query: op.query as z.ZodObject } : {}),
@@ -90,6 +98,18 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
       ),
     },
   };
+}
+
+/** The operation's scope in words (lib/auth/scopes.ts): the first line of its description. */
+function scopeLine(op: Operation): string {
+  const scope = op.scope ?? "studio";
+  const what =
+    scope === "content"
+      ? "any credential, publishable keys (pk_...) included"
+      : scope === "data:write"
+        ? "API clients with scope data:write or studio, users"
+        : "users, and API clients with scope studio";
+  return `Scope: \`${scope}\` (${what}).`;
 }
 
 let cached: ReturnType<typeof createDocument> | undefined;
@@ -119,7 +139,26 @@ export function openApiDocument() {
     servers: [{ url: `${env().PUBLIC_URL}/api/latest` }],
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "From POST /auth/token" },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description:
+            "From POST /auth/token. A client's token carries its scopes (claim `scope`); an operation outside them answers 403 insufficient_scope.",
+        },
+        publishableKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "pk_...",
+          description:
+            "A publishable client's key (scopes exactly [\"content\"], Settings): `Authorization: Bearer pk_...`. Not a secret; content-scope operations only, from the client's allowed origins (Origin header; none: a server, allowed), rate limited per visitor and key (429 with Retry-After).",
+        },
+        publishableKeyQuery: {
+          type: "apiKey",
+          in: "query",
+          name: "key",
+          description: "The publishable key as the query parameter key=pk_..., for browsers (no preflight needed).",
+        },
         session: {
           type: "apiKey",
           in: "cookie",

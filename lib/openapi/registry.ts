@@ -1,6 +1,7 @@
 /** Every API operation, for the OpenAPI document. A new area adds its operations module here. */
 import * as exports from "@/lib/audiences/exports/operations";
 import * as audiences from "@/lib/audiences/operations";
+import * as audit from "@/lib/audit/operations";
 import * as auth from "@/lib/auth/operations";
 import * as campaigns from "@/lib/campaigns/operations";
 import { estimateAudienceOp, previewMessageOp } from "@/lib/campaigns/preview";
@@ -27,6 +28,7 @@ function collect(module: Record<string, unknown>): Operation[] {
 export function allOperations(): Operation[] {
   return [
     auth,
+    audit,
     data,
     touchpoints,
     recommend,

@@ -26,6 +26,7 @@ export const requestModelBuildOp = defineOperation({
   description:
     "Queues a build from all events (one build waits at a time: asking again while one is queued does nothing more). 202 with the build now running or queued, if any; poll GET to see it ready.",
   auth: "advanced",
+  audit: { action: "model.build", objectType: "model" },
   body: z.object({}).strict().optional(),
   response: z.object({ queued: z.literal(true), building: ZModelBuild.nullable() }),
   status: 202,

@@ -24,6 +24,11 @@ export const replaceSynonymsOp = defineOperation({
   description:
     'Groups of words or short phrases (up to 4 words) that mean the same to the shop\'s customers, e.g. {"terms": ["tv", "television"]} or {"terms": ["otr", "over the range"]}. Every entry of a group finds the others; with one_way true only the first entry finds the rest. Entries are analysed like search terms (case, plurals, units). Every smart-search touchpoint uses them within about a second. The whole list is replaced.',
   auth: "user",
+  audit: {
+    action: "synonyms.replace",
+    objectType: "synonyms",
+    summary: ({ result }) => `${result?.synonyms.length ?? 0} synonym sets`,
+  },
   body: ZSynonymsInput,
   response: ZSynonyms,
 });

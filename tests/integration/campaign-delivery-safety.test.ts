@@ -241,11 +241,12 @@ describe("the viber_sms SMS leg", () => {
     expect((await deliverSend({ sendId })).sent).toBe(4);
     const database = await getDatabase();
     await database.sql.query("UPDATE campaign_messages SET receipt_status = 'failed' WHERE send_id = $1", [sendId]);
-    // A run died after claiming three legs (one of them three times already); one leg is not claimed.
+    // A run died after claiming three legs (one of them interrupted twice before); one leg is not claimed.
     const claimedAt = new Date();
     await database.sql.query(
       `UPDATE campaign_messages SET fallback_status = 'sending', fallback_claimed_at = $2,
-         fallback_attempts = CASE WHEN customer_id = $3 THEN 3 ELSE 1 END
+         fallback_attempts = CASE WHEN customer_id = $3 THEN 3 ELSE 1 END,
+         fallback_interruptions = CASE WHEN customer_id = $3 THEN 2 ELSE 0 END
        WHERE send_id = $1 AND customer_id = ANY($4::text[])`,
       [sendId, claimedAt, ids[2], ids.slice(0, 3)],
     );

@@ -133,7 +133,9 @@ async function prepared(segment: string, channel: string, details: Record<string
       audiences_type: "GENERIC",
       channel_type: channel,
       is_abc: false,
-      sender: "Shop",
+      // No sender of its own: the settings' SMS_SENDER and VIBER_SENDER go (a campaign's own
+      // sender wins: tests/integration/campaign-fields.test.ts).
+      sender: "",
       recurring: { recurring_frequency: "none", recurring_until: null, is_recurring: false },
       campaign_details: [details],
     },
@@ -457,7 +459,7 @@ describe("viber_sms and each customer's consents", () => {
 });
 
 describe("viber_sms when the SMS provider refuses for now", () => {
-  it("hands the SMS leg back on a 503 and the next sweep sends it, once", async () => {
+  it("hands the SMS leg back on a 503 and a sweep after its backoff sends it, once", async () => {
     await customers([
       {
         customer_id: "pv-fbt-1",
@@ -475,8 +477,12 @@ describe("viber_sms when the SMS provider refuses for now", () => {
     const row = await message(sendId, "pv-fbt-1");
     expect(row.fallback_status).toBeNull();
     expect(row.fallback_error).toContain("503");
+    // Not before its backoff (1 s with jitter, as the first leg's retries).
+    expect(await sendDueFallbacks()).toBe(0);
+    shiftClockForTests(2000);
     expect(await sendDueFallbacks()).toBe(1);
     expect(await sendDueFallbacks()).toBe(0);
+    shiftClockForTests(0);
     expect(smsTo("+420770000001")).toHaveLength(1);
     expect((await message(sendId, "pv-fbt-1")).fallback_status).toBe("sent");
   });

@@ -288,6 +288,8 @@ describe("tracking and the delivery report", () => {
       percent_subscription: pct(1, targeted),
       percent_bounce: pct(1, targeted),
       percent_complaint: pct(1, targeted),
+      percent_open_of_delivered: pct(4, delivered),
+      percent_clicked_of_delivered: pct(2, delivered),
     };
     const zero = {
       targeted: "0",
@@ -304,7 +306,18 @@ describe("tracking and the delivery report", () => {
       percent_subscription: 0,
       percent_bounce: 0,
       percent_complaint: 0,
+      percent_open_of_delivered: 0,
+      percent_clicked_of_delivered: 0,
     };
+    // Nobody bought anything: no conversions on either side, an uplift of 0 points.
+    const none = (recipients: number) => ({
+      recipients,
+      conversions: 0,
+      conversion_rate: 0,
+      revenue: 0,
+      revenue_per_recipient: 0,
+    });
+    const conversion = { ...none(targeted), uplift: expect.objectContaining({ difference: 0, significant: false }) };
     const res = await getReport(`campaign_id=${campaign.ids[1]}&date_from=${shiftDay(today(), -1)}&date_to=${today()}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
@@ -313,14 +326,24 @@ describe("tracking and the delivery report", () => {
           campaign_name: "Tracking test",
           campaign_id: campaign.ids[0],
           metrics,
+          attribution_window_days: 5,
+          conversion,
           groups: [
-            { group_number: 1, campaign_id: campaign.ids[0], abc_audience_percent: 70, is_control: false, metrics },
+            {
+              group_number: 1,
+              campaign_id: campaign.ids[0],
+              abc_audience_percent: 70,
+              is_control: false,
+              metrics,
+              conversion,
+            },
             {
               group_number: 2,
               campaign_id: campaign.ids[1],
               abc_audience_percent: 30,
               is_control: true,
               metrics: zero,
+              conversion: { ...none(control.length), uplift: null },
             },
           ],
           timeline: [{ date: today(), group_number: 1, delivered, opened: 4, clicked: 2 }],

@@ -450,6 +450,7 @@ describe("settings", () => {
       frequency_cap_messages: 3,
       frequency_cap_days: 7,
       soft_bounce_limit: 3,
+      attribution_window_days: 5,
     });
     const byAdvanced = await setSettings(
       { required_approvals: 2, large_audience_size: null, large_audience_required_approvals: null },

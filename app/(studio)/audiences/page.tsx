@@ -10,8 +10,9 @@ export default function AudiencesPage() {
     <>
       <PageHeader title="Audiences">
         Groups of customers chosen by filters on who they are and what they bought. The funnel counts as you edit; a
-        static audience keeps the customers found when it is created, a dynamic one is counted again. Exports by e-mail
-        come next.
+        static audience keeps the customers found when it is created, a dynamic one is counted again. An audience&apos;s
+        page exports its customers with their recommended products: the file is made in the background and a link to it
+        is sent to you by e-mail.
       </PageHeader>
       <div className="space-y-6">
         <AudienceBuilder />

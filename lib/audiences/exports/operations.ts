@@ -14,6 +14,13 @@ export const exportAudienceOp = defineOperation({
   description:
     "Answers at once with {message} naming the e-mail address the link goes to (the requesting user's; for an API client, the user who created it, else 422 no_email) and the export it queued; a job writes the file (the rows of GET .../customers, streamed; extended=true adds every customer field and the recommended products' names and prices). When it is done the address gets a signed download link that works for 6 minutes, only for the requester or a super user; a failure is e-mailed with its reason. Follow progress with GET .../exports. file_extension other than csv or xlsx: 422.",
   auth: "user",
+  audit: {
+    action: "export.create",
+    objectType: "export",
+    resultId: ({ result }) => result?.export.export_id,
+    summary: ({ params, query }) =>
+      `${query.file_extension} of ${params.audience_id}${query.extended ? ", extended" : ""}`,
+  },
   params: z.object({ audience_id: z.string().max(200) }),
   query: ZExportQuery,
   response: z.object({ message: z.string(), export: ZExport }),
@@ -50,6 +57,7 @@ export const downloadExportOp = defineOperation({
   description:
     "Works for 6 minutes after the export finished, for the requester or a super user (signed in, or with a bearer token). 403 for anyone else or a link whose signature does not match; 410 link_expired after the 6 minutes (the file is deleted); 409 not_ready while it is being made. A browser that is not signed in is sent to the sign-in page and back.",
   auth: "user",
+  audit: { action: "export.download", objectType: "export", id: ({ params }) => params.export_id },
   params: z.object({ export_id: z.string().max(200) }),
   query: z.object({
     expires: z.coerce.number().int().describe("From the link"),

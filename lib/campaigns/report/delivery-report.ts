@@ -6,6 +6,8 @@
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { SKIP_CONTENT_TAG } from "../schemas";
+import { getCampaignSettings } from "../settings";
+import { type ConversionRow, conversionOf, conversionRows, NO_CONVERSIONS, sumCounts } from "./attribution";
 import type { TDeliveryReport, TMetrics } from "./schemas";
 
 interface Counts {
@@ -32,7 +34,7 @@ const ZERO: Counts = {
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10000) / 100 : 0);
 
-/** Every percent is over targeted (percent_open and percent_clicked too: one denominator for all). */
+/** Every percent is over targeted (percent_open and percent_clicked too, as the spec has them); the _of_delivered pair is over delivered. */
 export function metricsOf(c: Counts): TMetrics {
   return {
     targeted: String(c.targeted),
@@ -49,6 +51,8 @@ export function metricsOf(c: Counts): TMetrics {
     percent_subscription: percent(c.unsubscribed, c.targeted),
     percent_bounce: percent(c.bounced, c.targeted),
     percent_complaint: percent(c.complained, c.targeted),
+    percent_open_of_delivered: percent(c.opened, c.delivered),
+    percent_clicked_of_delivered: percent(c.clicked, c.delivered),
   };
 }
 
@@ -120,6 +124,14 @@ export async function deliveryReport(opts: {
     opened: number;
     clicked: number;
   }>(TIMELINE, [...params, env().TIMEZONE]);
+  const settings = await getCampaignSettings();
+  const windowDays = settings.attribution_window_days;
+  const conversions = await conversionRows(database.sql, {
+    from: opts.from,
+    to: opts.to,
+    campaignKeys: opts.campaignKeys ?? null,
+    windowDays,
+  });
   const keys = [...new Set([...(opts.campaignKeys ?? []), ...rows.map((r) => r.campaign_key)])];
   if (keys.length === 0) return { campaigns: [] };
   const campaigns = await database.sql.query<{
@@ -141,16 +153,29 @@ export async function deliveryReport(opts: {
       const mine = rows.filter((r) => r.campaign_key === c.campaign_key);
       const total = { ...ZERO };
       for (const r of mine) for (const k of Object.keys(ZERO) as (keyof Counts)[]) total[k] += r[k];
+      const isControl = (g: { tags: unknown }) => Array.isArray(g.tags) && g.tags.includes(SKIP_CONTENT_TAG);
+      const counted = (n: number): ConversionRow | undefined =>
+        conversions.find((r) => r.campaign_key === c.campaign_key && r.group_number === n);
+      const controlGroups = c.groups.filter(isControl);
+      const control = controlGroups.length
+        ? sumCounts(controlGroups.map((g) => counted(g.group_number) ?? NO_CONVERSIONS))
+        : undefined;
+      const messaged = sumCounts(
+        c.groups.filter((g) => !isControl(g)).map((g) => counted(g.group_number) ?? NO_CONVERSIONS),
+      );
       return {
         campaign_name: c.campaign_name,
         campaign_id: c.groups[0]?.campaign_id ?? "",
         metrics: metricsOf(total),
+        attribution_window_days: windowDays,
+        conversion: conversionOf(messaged, control),
         groups: c.groups.map((g) => ({
           group_number: g.group_number,
           campaign_id: g.campaign_id,
           abc_audience_percent: g.abc_audience_percent,
-          is_control: Array.isArray(g.tags) && g.tags.includes(SKIP_CONTENT_TAG),
+          is_control: isControl(g),
           metrics: metricsOf(mine.find((r) => r.group_number === g.group_number) ?? ZERO),
+          conversion: conversionOf(counted(g.group_number) ?? NO_CONVERSIONS, isControl(g) ? undefined : control),
         })),
         timeline: timeline
           .filter((t) => t.campaign_key === c.campaign_key)

@@ -26,6 +26,32 @@ export const ZMetrics = z.object({
   percent_subscription: z.number(),
   percent_bounce: z.number(),
   percent_complaint: z.number(),
+  percent_open_of_delivered: z.number().describe("opened / delivered x 100 (0 when nothing was delivered)"),
+  percent_clicked_of_delivered: z.number().describe("clicked / delivered x 100 (0 when nothing was delivered)"),
+});
+
+export const ZUplift = z
+  .object({
+    difference: z.number().describe("This conversion rate minus the control group's, in percentage points"),
+    ci_low: z.number().describe("Lower bound of the 95% confidence interval of the difference, percentage points"),
+    ci_high: z.number().describe("Upper bound of the 95% confidence interval of the difference, percentage points"),
+    method: z.literal("newcombe").describe("Newcombe's hybrid score interval (1998, method 10)"),
+    significant: z.boolean().describe("The interval excludes 0"),
+  })
+  .describe("Uplift over the control group (null without a control group or without recipients on either side)");
+
+export const ZConversion = z.object({
+  recipients: z
+    .number()
+    .int()
+    .describe(
+      "The group's members in the sends counted, whether their message went out or not (a control group: its members); the denominator of the rates",
+    ),
+  conversions: z.number().int().describe("Recipients with at least one purchase within the attribution window"),
+  conversion_rate: z.number().describe("conversions / recipients x 100, 2 decimals"),
+  revenue: z.number().describe("Sum of quantity x price of those purchases, 2 decimals"),
+  revenue_per_recipient: z.number().describe("revenue / recipients, 2 decimals"),
+  uplift: ZUplift.nullable(),
 });
 
 export const ZDeliveryReport = z.object({
@@ -34,6 +60,8 @@ export const ZDeliveryReport = z.object({
       campaign_name: z.string(),
       campaign_id: z.string().describe("The campaign's first group's id (any group's id names the campaign)"),
       metrics: ZMetrics,
+      attribution_window_days: z.number().int().describe("The attribution window the conversions were counted with"),
+      conversion: ZConversion.describe("The groups that got a message, together, against the control groups together"),
       groups: z.array(
         z.object({
           group_number: z.number().int(),
@@ -41,6 +69,7 @@ export const ZDeliveryReport = z.object({
           abc_audience_percent: z.number().int(),
           is_control: z.boolean(),
           metrics: ZMetrics,
+          conversion: ZConversion,
         }),
       ),
       timeline: z.array(
@@ -57,6 +86,7 @@ export const ZDeliveryReport = z.object({
 });
 
 export type TMetrics = z.infer<typeof ZMetrics>;
+export type TConversion = z.infer<typeof ZConversion>;
 export type TDeliveryReport = z.infer<typeof ZDeliveryReport>;
 export type TCampaignReport = TDeliveryReport["campaigns"][number];
 export type TReportGroup = TCampaignReport["groups"][number];

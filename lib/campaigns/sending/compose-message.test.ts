@@ -13,7 +13,7 @@ const group: GroupContent = {
 };
 const who = {
   person: { customer_id: "c1", first_name: "Jana", last_name: "N", vocative_name: "Jano" },
-  products: [{ name: "Teapot", url: "https://s.example/t", price: 9, image: "https://s.example/t.jpg" }],
+  products: [{ item_id: "t", name: "Teapot", url: "https://s.example/t", price: 9, image: "https://s.example/t.jpg" }],
 };
 const ctx = { send_id: "s1" };
 

@@ -15,9 +15,21 @@
  * as its HTML part instead: placeholders filled (HTML-escaped), its links tracked, the footer and
  * pixel before </body> (./email-template.ts). Its text part is the group's text, or when it has
  * none the template's plain-text version.
+ *
+ * The group's fields and the campaign's sender, for a message of a send (messageFor):
+ * - urls_to_short: empty, every link is shortened and tracked; otherwise only the links equal to,
+ *   or starting with, one of them; the others go out as written (not tracked);
+ * - is_personalized and recommended_products: the products the placeholders show (./personalise.ts
+ *   productsOf; what a group shares is loaded once per send and group);
+ * - the campaign's sender goes with the message to its provider (e-mail From, Twilio From,
+ *   Infobip's Viber sender: lib/messaging/sender.ts); the SMS of a viber_sms campaign (a
+ *   customer with SMS consent only, or the fallback) goes from SMS_SENDER.
  */
+
+import { getDatabase } from "@/lib/db/client";
 import type { CampaignGroup } from "@/lib/db/generated/client";
 import type { OutgoingMessage } from "@/lib/messaging/send-message";
+import { listedLink } from "../schemas";
 import { isOwnLink, linkIds, pixelUrl, shortLink, URL_PATTERN, unsubscribeUrl } from "../tracking/links";
 import { channelRule } from "./channel-rules";
 import {
@@ -29,7 +41,17 @@ import {
   replaceLinkTargets,
   withFooter,
 } from "./email-template";
-import { fill, NOBODY, type Personalisation, valuesFor } from "./personalise";
+import {
+  fill,
+  NOBODY,
+  type Personalisation,
+  type ProductChoice,
+  productsOf,
+  type SharedProducts,
+  sharedProducts,
+  usesProducts,
+  valuesFor,
+} from "./personalise";
 
 export type GroupContent = Pick<
   CampaignGroup,
@@ -44,7 +66,14 @@ export type GroupContent = Pick<
 > & {
   /** The HTML of the group's html_template_id (e-mail), loaded by the caller. */
   template_html?: string | null;
+  /** The group's fields of a send (a campaign group's row): which products, which links. */
+  group_number?: number;
+  is_personalized?: boolean;
+  recommended_products?: unknown;
+  urls_to_short?: unknown;
 };
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 /** How a message is tracked: the short link of each link, the pixel and unsubscribe addresses. */
 export interface Tracking {
@@ -170,13 +199,22 @@ export async function messageFor(
   p: Personalisation | undefined,
   context: Record<string, unknown>,
 ): Promise<OutgoingMessage> {
-  const plain = buildMessage(channelType, group, to, p, context);
   const sendId = context.send_id;
   const customerId = context.customer_id;
-  if (typeof sendId !== "string" || typeof customerId !== "string") return plain;
-  const urls = linksOf(plain);
+  if (typeof sendId !== "string" || typeof customerId !== "string") {
+    return buildMessage(channelType, group, to, p, context);
+  }
+  const facts = await sendFacts(sendId);
+  // The campaign's sender, on its own channel (the SMS of a viber_sms campaign: SMS_SENDER).
+  const ownChannel =
+    facts.channel_type !== "" && channelRule(facts.channel_type).sendAs === channelRule(channelType).sendAs;
+  const sender = ownChannel && facts.sender ? { sender: facts.sender } : {};
+  const person = await withGroupProducts(sendId, group, p);
+  const plain = { ...buildMessage(channelType, group, to, person, context), ...sender };
+  const listed = strings(group.urls_to_short);
+  const urls = linksOf(plain).filter((u) => listed.length === 0 || listedLink(listed, u));
   const ids = urls.length ? await linkIds(sendId, urls) : new Map<string, bigint>();
-  return buildMessage(channelType, group, to, p, context, {
+  const tracked = buildMessage(channelType, group, to, person, context, {
     link: (url) => {
       const id = ids.get(url);
       return id === undefined ? url : shortLink(id, customerId);
@@ -184,4 +222,62 @@ export async function messageFor(
     pixel: pixelUrl(sendId, customerId),
     unsubscribe: unsubscribeUrl(sendId, customerId),
   });
+  return { ...tracked, ...sender };
+}
+
+/** Bounded per-process caches of what a send's messages share; cleared when they grow past this. */
+const MAX_CACHED = 500;
+const sends = new Map<string, Promise<{ sender: string; channel_type: string }>>();
+const shared = new Map<string, Promise<SharedProducts>>();
+
+function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let found = cache.get(key);
+  if (!found) {
+    if (cache.size >= MAX_CACHED) cache.clear();
+    found = load();
+    cache.set(key, found);
+    // A failed load is not remembered: the next message tries again.
+    found.catch(() => cache.delete(key));
+  }
+  return found;
+}
+
+/** The campaign's sender and channel of a send (they cannot change while it sends). */
+function sendFacts(sendId: string) {
+  return cached(sends, sendId, async () => {
+    const database = await getDatabase();
+    const [row] = await database.sql.query<{ sender: string; channel_type: string }>(
+      `SELECT c.sender, c.channel_type FROM campaign_sends s JOIN campaigns c ON c.campaign_key = s.campaign_key
+       WHERE s.send_id = $1`,
+      [sendId],
+    );
+    return row ?? { sender: "", channel_type: "" };
+  });
+}
+
+/** The recipient's facts with the products the group shows (./personalise.ts productsOf). */
+async function withGroupProducts(
+  sendId: string,
+  group: GroupContent,
+  p: Personalisation | undefined,
+): Promise<Personalisation | undefined> {
+  const choice: ProductChoice = {
+    is_personalized: group.is_personalized ?? true,
+    recommended_products: strings(group.recommended_products),
+  };
+  if (choice.is_personalized && choice.recommended_products.length === 0) return p;
+  const texts = [
+    group.channel_subject,
+    group.channel_message_text,
+    group.channel_button,
+    group.channel_button_link,
+    group.channel_image_url,
+    group.channel_fallback_message_text,
+    group.template_html ?? "",
+  ];
+  if (!usesProducts(texts)) return p;
+  const key = `${sendId}:${group.group_number ?? 0}:${JSON.stringify(choice)}`;
+  const forGroup = await cached(shared, key, () => sharedProducts(choice));
+  const base = p ?? NOBODY;
+  return { ...base, products: productsOf(choice, base.products, forGroup) };
 }

@@ -23,13 +23,17 @@
  * again under the same message id, so the outbox keeps each message once and an SMTP server sees
  * the same Message-ID. Only messages in flight at the crash (at most PARALLEL) may thus reach the
  * recipient twice (the same Message-ID); nothing is skipped. A message that fails to compose,
- * send or record is failed with its reason; the rest of its batch goes on.
+ * send or record is failed with its reason; the rest of its batch goes on. A claim taken again
+ * after its lease counts an interruption (`interruptions`, apart from `attempts`, which also
+ * counts the provider's retries): a message interrupted MAX_INTERRUPTIONS times takes its worker
+ * down each time and is failed.
  *
  * When no row is queued or in flight the send is closed (./finish.ts): Sent, or Not sent when
- * every message failed.
+ * nothing was sent (the reason says how many failed and how many were skipped).
  */
 import { createHash } from "node:crypto";
 import { now } from "@/lib/clock";
+import { suppressedSql } from "@/lib/data/effective-consent";
 import { db, getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { isTransient, retryDecision } from "@/lib/messaging/provider-error";
@@ -37,13 +41,14 @@ import { handOver, type OutboxRow, recordMessages } from "@/lib/messaging/send-m
 import { filterSendable } from "../suppressions/filter-sendable";
 import { withTemplateHtml } from "../templates";
 import { messageFor } from "./compose-message";
-import { closeSend } from "./finish";
+import { finishIfDone } from "./finish";
 import { groupCommit } from "./group-commit";
 import { loadPersonalisation, usesProducts } from "./personalise";
 import { queueDelivery } from "./start-send";
 
 export const BATCH_SIZE = 200;
-export const MAX_ATTEMPTS = 3;
+/** A message whose claim ended without an outcome this many times (its run died) is failed. */
+export const MAX_INTERRUPTIONS = 3;
 /** A row in `sending` longer than this belongs to a run that died. */
 export const LEASE_MS = 5 * 60 * 1000;
 /**
@@ -88,17 +93,19 @@ export function messageIdOf(sendId: string, customerId: string): string {
   return `cm-${createHash("sha256").update(`${sendId}\u0000${customerId}`).digest("hex").slice(0, 40)}`;
 }
 
+// A row still `sending` past its lease was interrupted once more (SET reads the row before it).
 const CLAIM = `
-  UPDATE campaign_messages m SET status = 'sending', attempts = m.attempts + 1, claimed_at = $3
+  UPDATE campaign_messages m SET status = 'sending', attempts = m.attempts + 1, claimed_at = $3,
+         interruptions = m.interruptions + CASE WHEN m.status = 'sending' THEN 1 ELSE 0 END
   WHERE (m.send_id, m.customer_id) IN (
     SELECT q.send_id, q.customer_id FROM campaign_messages q
     WHERE q.send_id = $1
       AND ((q.status = 'queued' AND (q.retry_at IS NULL OR q.retry_at <= $3))
-           OR (q.status = 'sending' AND q.claimed_at < $4 AND q.attempts < ${MAX_ATTEMPTS}))
+           OR (q.status = 'sending' AND q.claimed_at < $4 AND q.interruptions + 1 < ${MAX_INTERRUPTIONS}))
     LIMIT $2
     FOR UPDATE SKIP LOCKED)
   AND ((m.status = 'queued' AND (m.retry_at IS NULL OR m.retry_at <= $3))
-       OR (m.status = 'sending' AND m.claimed_at < $4 AND m.attempts < ${MAX_ATTEMPTS}))
+       OR (m.status = 'sending' AND m.claimed_at < $4 AND m.interruptions + 1 < ${MAX_INTERRUPTIONS}))
   RETURNING m.customer_id, m.group_number, m.campaign_id, m.address, m.attempts, m.first_failed_at`;
 
 /**
@@ -182,14 +189,13 @@ export async function deliverSend(opts: {
       claimed.map((r) => r.customer_id),
       withProducts,
     );
-    const smsOnly =
-      campaign.channel_type === "viber_sms" ? await withoutViberConsent(sendId, claimed) : new Set<string>();
+    const smsOnly = campaign.channel_type === "viber_sms" ? await viberNotSendable(sendId, claimed) : new Set<string>();
     return { claimed, facts, smsOnly };
   };
   const sendOne = async (row: Claimed, batch: Batch): Promise<Result> => {
     const group = groups.get(row.group_number);
     if (!group) return { customer_id: row.customer_id, ok: false, error: "the group no longer exists" };
-    // viber_sms to a customer who consented to SMS only: the SMS with the fallback text, no Viber.
+    // viber_sms to a customer who may be sent SMS only: the SMS with the fallback text, no Viber.
     const direct = batch.smsOnly.has(row.customer_id);
     const channelType = direct ? "sms" : campaign.channel_type;
     const content = direct ? { ...group, channel_message_text: group.channel_fallback_message_text } : group;
@@ -309,17 +315,20 @@ async function scheduleRetries(sendId: string): Promise<void> {
 }
 
 /**
- * viber_sms recipients among the claimed who have SMS consent but no Viber consent (preparation
- * lets either consent in): they are sent the SMS directly, and their rows are marked so that the
- * fallback (./fallback.ts) never sends them a second SMS.
+ * viber_sms recipients among the claimed whose Viber leg may not go: no Viber consent, or their
+ * number suppressed on Viber (effective consent, lib/data/effective-consent.ts; preparation lets
+ * either leg in, and filterSendable has just checked that one of them may go). They are sent the
+ * SMS directly, and their rows are marked so that the fallback (./fallback.ts) never sends them a
+ * second SMS.
  */
-async function withoutViberConsent(sendId: string, claimed: Claimed[]): Promise<Set<string>> {
+async function viberNotSendable(sendId: string, claimed: Claimed[]): Promise<Set<string>> {
   const database = await getDatabase();
   const rows = await database.sql.query<{ customer_id: string }>(
     `UPDATE campaign_messages m SET fallback_status = 'direct'
        FROM customers c
       WHERE m.send_id = $1 AND m.customer_id = ANY($2::text[]) AND c.customer_id = m.customer_id
-        AND NOT c.viber_consent AND (m.fallback_status IS NULL OR m.fallback_status = 'direct')
+        AND NOT (c.viber_consent AND NOT ${suppressedSql("viber", "m.address")})
+        AND (m.fallback_status IS NULL OR m.fallback_status = 'direct')
      RETURNING m.customer_id`,
     [sendId, claimed.map((r) => r.customer_id)],
   );
@@ -372,15 +381,18 @@ async function record(sendId: string, results: Result[]): Promise<void> {
 }
 
 /**
- * Rows that died in flight MAX_ATTEMPTS times (their lease passed) are given up: a message that
- * takes a worker down each time. The claim leaves them alone.
+ * Rows whose claim ended without an outcome MAX_INTERRUPTIONS times (this one included: its lease
+ * passed) are given up: a message that takes a worker down each time. The claim leaves them
+ * alone. Provider retries are not interruptions: they are counted by attempts and end by the
+ * retry policy (lib/messaging/provider-error.ts).
  */
 async function giveUpInterrupted(sendId: string): Promise<void> {
   const database = await getDatabase();
   await database.sql.query(
-    `UPDATE campaign_messages SET status = 'failed', error = 'interrupted in flight ${MAX_ATTEMPTS} times'
-     WHERE send_id = $1 AND status = 'sending' AND claimed_at < $2 AND attempts >= $3`,
-    [sendId, new Date(now().getTime() - LEASE_MS), MAX_ATTEMPTS],
+    `UPDATE campaign_messages SET status = 'failed', interruptions = interruptions + 1,
+       error = 'interrupted in flight ${MAX_INTERRUPTIONS} times (its run stopped before the provider answered)'
+     WHERE send_id = $1 AND status = 'sending' AND claimed_at < $2 AND interruptions + 1 >= $3`,
+    [sendId, new Date(now().getTime() - LEASE_MS), MAX_INTERRUPTIONS],
   );
 }
 
@@ -435,26 +447,5 @@ async function waitForRetries(sendId: string): Promise<boolean> {
   if (wait > RETRY_WAIT_MS) return false;
   // At least a moment: a due row another run holds (SKIP LOCKED) is not spun on.
   await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 50)));
-  return true;
-}
-
-/** Closes the send when nothing is queued or in flight: Sent, or Not sent when every message failed. */
-async function finishIfDone(sendId: string): Promise<boolean> {
-  const database = await getDatabase();
-  const [left] = await database.sql.query<{ open: number; sent: number; failed: number; error: string | null }>(
-    `SELECT COUNT(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS open,
-            COUNT(*) FILTER (WHERE status = 'sent')::int AS sent,
-            COUNT(*) FILTER (WHERE status = 'failed')::int AS failed,
-            MIN(error) FILTER (WHERE status = 'failed') AS error
-     FROM campaign_messages WHERE send_id = $1`,
-    [sendId],
-  );
-  if (!left || left.open > 0) return false;
-  const allFailed = left.sent === 0;
-  const reason = allFailed ? `every message failed (${left.failed}); for example: ${left.error ?? "unknown"}` : null;
-  const closed = await database.transaction((sql) =>
-    closeSend(sql, { sendId, from: "Sending", outcome: allFailed ? "Not sent" : "Sent", reason, at: now() }),
-  );
-  if (closed) log.info("campaign send finished", { send: sendId, sent: left.sent, failed: left.failed });
   return true;
 }

@@ -5,7 +5,9 @@
  * back to Approved for the next one; otherwise it takes the send's outcome. Each group shows the
  * outcome (sending_status Sent / Not Sent, is_sent, fail_reason).
  */
-import type { SqlRunner } from "@/lib/db/client";
+import { now } from "@/lib/clock";
+import { getDatabase, type SqlRunner } from "@/lib/db/client";
+import { log } from "@/lib/log";
 import { hasOccurrenceAfter } from "./occurrences";
 
 export type Outcome = "Sent" | "Not sent";
@@ -56,5 +58,67 @@ export async function closeSend(
      WHERE campaign_key = $1`,
     [send.campaign_key, outcome === "Sent" ? "Sent" : "Not Sent", outcome === "Sent", reason],
   );
+  return true;
+}
+
+interface Left {
+  open: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  error: string | null;
+}
+
+/** Why nothing was sent, in words: how many failed and how many were skipped, and why. */
+export function nothingSentReason(left: Left, skippedWhy: { why: string; n: number }[]): string {
+  const messages = (n: number) => `${n} ${n === 1 ? "message was" : "messages were"}`;
+  const skipped = skippedWhy.length
+    ? `; ${skippedWhy.map((s) => `${s.n} because ${s.why.replace(/^skipped: /, "")}`).join("; ")}`
+    : "";
+  if (left.failed === 0 && left.skipped === 0) return "no message was left to send";
+  if (left.skipped === 0) return `every message failed (${left.failed}); for example: ${left.error ?? "unknown"}`;
+  if (left.failed === 0) {
+    const all = left.skipped === 1 ? "the one message was" : `all ${left.skipped} messages were`;
+    return `${all} skipped at send time, none was sent${skipped}`;
+  }
+  const failed = `${left.failed} ${left.failed === 1 ? "message" : "messages"} failed`;
+  return `nothing was sent: ${failed} (for example: ${left.error ?? "unknown"}) and ${messages(left.skipped)} skipped at send time${skipped}`;
+}
+
+/**
+ * Closes the send when no message is queued or in flight: Sent when one was sent, else Not sent
+ * with what happened (failed, skipped at send time by ../suppressions/filter-sendable.ts, with
+ * the counts). True when nothing is left to send.
+ */
+export async function finishIfDone(sendId: string): Promise<boolean> {
+  const database = await getDatabase();
+  const [left] = await database.sql.query<Left>(
+    `SELECT COUNT(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS open,
+            COUNT(*) FILTER (WHERE status = 'sent')::int AS sent,
+            COUNT(*) FILTER (WHERE status = 'failed')::int AS failed,
+            COUNT(*) FILTER (WHERE status = 'skipped')::int AS skipped,
+            MIN(error) FILTER (WHERE status = 'failed') AS error
+     FROM campaign_messages WHERE send_id = $1`,
+    [sendId],
+  );
+  if (!left || left.open > 0) return false;
+  const nothingSent = left.sent === 0;
+  let reason: string | null = null;
+  if (nothingSent) {
+    const why = left.skipped
+      ? await database.sql.query<{ why: string; n: number }>(
+          `SELECT error AS why, COUNT(*)::int AS n FROM campaign_messages
+           WHERE send_id = $1 AND status = 'skipped' GROUP BY error ORDER BY 2 DESC, 1 LIMIT 3`,
+          [sendId],
+        )
+      : [];
+    reason = nothingSentReason(left, why);
+  }
+  const closed = await database.transaction((sql) =>
+    closeSend(sql, { sendId, from: "Sending", outcome: nothingSent ? "Not sent" : "Sent", reason, at: now() }),
+  );
+  if (closed) {
+    log.info("campaign send finished", { send: sendId, sent: left.sent, failed: left.failed, skipped: left.skipped });
+  }
   return true;
 }

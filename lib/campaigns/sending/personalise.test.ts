@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { fill, usesProducts, valuesFor, vocativeOf } from "./personalise";
+import { fill, productsOf, usesProducts, valuesFor, vocativeOf } from "./personalise";
 
 const person = { customer_id: "c1", first_name: "Jana", last_name: "Nováková", vocative_name: "" };
 const products = [
-  { name: "Teapot", url: "https://shop.example/teapot", price: 12.5, image: "https://shop.example/teapot.jpg" },
-  { name: "Cups", url: "https://shop.example/cups", price: 3, image: "https://shop.example/cups.jpg" },
+  {
+    item_id: "teapot",
+    name: "Teapot",
+    url: "https://shop.example/teapot",
+    price: 12.5,
+    image: "https://shop.example/teapot.jpg",
+  },
+  { item_id: "cups", name: "Cups", url: "https://shop.example/cups", price: 3, image: "https://shop.example/cups.jpg" },
 ];
 
 describe("personalisation", () => {
@@ -39,5 +45,29 @@ describe("personalisation", () => {
   it("knows when a text needs products", () => {
     expect(usesProducts(["Hi {ph_customer.first_name}"])).toBe(false);
     expect(usesProducts(["", "See {ph_product_2.url}"])).toBe(true);
+  });
+
+  it("a group's products: pinned ones first, then the customer's own (personalised) or the best sellers (not)", () => {
+    const item = (id: string) => ({ item_id: id, name: id, url: `https://shop.example/${id}`, price: 1, image: "" });
+    const own = ["a", "b", "c", "d", "e", "f"].map(item);
+    const shared = { pinned: [item("c"), item("x")], popular: ["p1", "x", "p2", "p3", "p4"].map(item) };
+    const ids = (list: { item_id: string }[]) => list.map((p) => p.item_id);
+    expect(
+      ids(productsOf({ is_personalized: true, recommended_products: [] }, own, { pinned: [], popular: [] })),
+    ).toEqual(["a", "b", "c", "d", "e"]);
+    expect(ids(productsOf({ is_personalized: true, recommended_products: ["c", "x"] }, own, shared))).toEqual([
+      "c",
+      "x",
+      "a",
+      "b",
+      "d",
+    ]);
+    expect(ids(productsOf({ is_personalized: false, recommended_products: ["c", "x"] }, own, shared))).toEqual([
+      "c",
+      "x",
+      "p1",
+      "p2",
+      "p3",
+    ]);
   });
 });

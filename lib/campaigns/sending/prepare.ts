@@ -7,6 +7,14 @@
  * transaction that moves the send and the campaign to Sending, so no message can go out before
  * all recipients are recorded. Nothing to send (no recipients, the audience gone): Not sent with
  * the reason. Running it again does nothing once the send has left Preparing.
+ *
+ * Each group sends at its own time (./occurrences.ts groupSendTime: its send_promotion_time,
+ * else its start_time, stepped to this occurrence in TIMEZONE): the rows of a group whose time is
+ * still ahead are written with retry_at at that time, which the delivery does not claim before
+ * (./deliver.ts queues its job again for then), so group B of a campaign prepared at A's 10:00
+ * goes out at its own 14:00; consent and suppression are checked again when it goes. The audience
+ * and the split are those of the preparation (one per occurrence, so no customer can fall in two
+ * groups). An instant send (send-instant: not an occurrence of the schedule) sends every group now.
  */
 
 import { membership } from "@/lib/audiences/audience-customers";
@@ -19,6 +27,7 @@ import { SKIP_CONTENT_TAG } from "../schemas";
 import { getCampaignSettings } from "../settings";
 import { channelRule, exclusionSql } from "./channel-rules";
 import { closeSend } from "./finish";
+import { groupSendTime, occurrenceIndex } from "./occurrences";
 import { bucketSql, groupCaseSql } from "./split";
 
 export interface PrepareCounts {
@@ -94,9 +103,16 @@ export async function prepareSend(opts: { sendId: string }): Promise<{ status: s
   const groups = campaign.groups;
   const control = groups.map((g) => Array.isArray(g.tags) && g.tags.includes(SKIP_CONTENT_TAG));
   const at = now();
+  // When each group goes: now, or (a scheduled occurrence) at its own time when that is later.
+  const k = occurrenceIndex(campaign, send.occurrence_at);
+  const releaseAt = groups.map((g) => {
+    if (k === undefined) return null;
+    const time = groupSendTime(campaign, g, k);
+    return time.getTime() > at.getTime() ? time : null;
+  });
   const since = new Date(at.getTime() - settings.frequency_cap_days * 24 * 60 * 60 * 1000);
   const p = audience.params.length;
-  // $p+1 send, $p+2 key, $p+3 channel, $p+4 cap, $p+5 since, $p+6.. the groups.
+  // $p+1 send, $p+2 key, $p+3 channel, $p+4 cap, $p+5 since, $p+6.. the groups (with their release time).
   const exclusion = exclusionSql({ channel: `$${p + 3}`, cap: `$${p + 4}`, since: `$${p + 5}` });
   const statement = `
     WITH a AS (
@@ -113,12 +129,13 @@ export async function prepareSend(opts: { sendId: string }): Promise<{ status: s
     ),
     g AS (
       SELECT unnest($${p + 6}::int[]) AS group_number, unnest($${p + 7}::text[]) AS campaign_id,
-             unnest($${p + 8}::boolean[]) AS control
+             unnest($${p + 8}::boolean[]) AS control, unnest($${p + 9}::timestamptz[]) AS release_at
     ),
     ins AS (
-      INSERT INTO campaign_messages (send_id, customer_id, group_number, campaign_id, channel, address, status)
+      INSERT INTO campaign_messages (send_id, customer_id, group_number, campaign_id, channel, address, status, retry_at)
       SELECT $${p + 1}::text, b.customer_id, g.group_number, g.campaign_id, $${p + 3}::text, b.address,
-             CASE WHEN g.control THEN 'control' ELSE 'queued' END
+             CASE WHEN g.control THEN 'control' ELSE 'queued' END,
+             CASE WHEN g.control THEN NULL ELSE g.release_at END
       FROM b JOIN g ON g.group_number = ${groupCaseSql(groups, "b.bucket")}
       RETURNING status
     )
@@ -138,6 +155,7 @@ export async function prepareSend(opts: { sendId: string }): Promise<{ status: s
     groups.map((g) => g.group_number),
     groups.map((g) => g.campaign_id),
     control,
+    releaseAt.map((r) => r?.toISOString() ?? null),
   ];
   return database.transaction(async (sql) => {
     // Takes the send: a second preparation of the same send waits here, then finds it taken.
@@ -181,9 +199,11 @@ export async function prepareSend(opts: { sendId: string }): Promise<{ status: s
       "UPDATE campaigns SET status = 'Sending', date_modified = $2 WHERE campaign_key = $1 AND status = 'Preparing'",
       [campaign.campaign_key, at],
     );
+    // The groups going now show Sending; a later group keeps its status until its time.
     await sql.query(
-      "UPDATE campaign_groups SET sending_status = 'Sending', fail_reason = NULL WHERE campaign_key = $1",
-      [campaign.campaign_key],
+      `UPDATE campaign_groups SET sending_status = 'Sending', fail_reason = NULL
+       WHERE campaign_key = $1 AND group_number = ANY($2::int[])`,
+      [campaign.campaign_key, groups.filter((_, i) => releaseAt[i] === null).map((g) => g.group_number)],
     );
     return { status: "Sending", counts };
   });

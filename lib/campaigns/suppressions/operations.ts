@@ -17,6 +17,12 @@ export const createSuppressionOp = defineOperation({
   summary: "Suppress an address on a channel",
   description: `${EFFECT} Exactly one of customer_id (that customer's e-mail for email, phone number for sms and viber; 409 unknown_reference when no such customer, 422 when they have no address for the channel) and address. The address is stored normalised. The same channel, address and reason again answers the existing row (201, nothing new written).`,
   auth: "user",
+  audit: {
+    action: "suppression.create",
+    objectType: "suppression",
+    resultId: ({ result }) => result?.suppression_id,
+    summary: ({ body }) => `channel ${body.channel}`,
+  },
   body: ZSuppressionInput,
   response: ZSuppression,
   status: 201,
@@ -46,6 +52,7 @@ export const deleteSuppressionOp = defineOperation({
   description:
     "The address may be sent to again on that channel when no other suppression of it remains and the feed's consent allows it.",
   auth: "super",
+  audit: { action: "suppression.delete", objectType: "suppression", id: ({ params }) => params.suppression_id },
   params: z.object({ suppression_id: z.string().min(1).max(200) }),
   response: z.object({ detail: z.string() }),
   errors: [404],

@@ -1,5 +1,7 @@
 /**
- * Signed tokens of the tracking routes, HMAC-SHA256 with AUTH_SECRET (truncated):
+ * Signed tokens of the tracking routes, HMAC-SHA256 (truncated) with the links' own key derived
+ * from AUTH_SECRET (lib/auth/keys.ts); tokens signed with AUTH_SECRET itself, as mail sent before
+ * had them, are read until LEGACY_SIGNATURES_UNTIL:
  * - a message token names a recipient of a send for one purpose: the open pixel
  *   (/o/<token>.gif, purpose "open") or the unsubscribe link (/u/<token>, purpose
  *   "unsubscribe"): `<base64url(send_id \n customer_id)>.<16 characters of signature>`, the
@@ -13,6 +15,7 @@
  * A token whose signature does not match reads as undefined (the routes answer 404).
  */
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
+import { deriveKey, legacySignaturesAccepted } from "@/lib/auth/keys";
 import { env } from "@/lib/env";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -35,14 +38,35 @@ export function fromBase62(s: string): bigint | undefined {
   return v;
 }
 
-/** The secret as a key object, made once per secret (a campaign send signs ~3 tokens a message). */
-let key: { secret: string; object: KeyObject } | undefined;
+/** The keys as key objects, made once per secret (a campaign send signs ~3 tokens a message). */
+let keys: { secret: string; own: KeyObject; legacy: KeyObject } | undefined;
 
-function sign(purpose: string, payload: string, length: number): string {
+function keyObjects(): { own: KeyObject; legacy: KeyObject } {
   const secret = env().AUTH_SECRET;
   if (!secret) throw new Error("AUTH_SECRET is not set");
-  if (key?.secret !== secret) key = { secret, object: createSecretKey(Buffer.from(secret, "utf8")) };
-  return createHmac("sha256", key.object).update(`${purpose}\u0000${payload}`).digest("base64url").slice(0, length);
+  if (keys?.secret !== secret) {
+    keys = {
+      secret,
+      own: createSecretKey(deriveKey("links")),
+      legacy: createSecretKey(Buffer.from(secret, "utf8")),
+    };
+  }
+  return keys;
+}
+
+function mac(key: KeyObject, purpose: string, payload: string, length: number): string {
+  return createHmac("sha256", key).update(`${purpose}\u0000${payload}`).digest("base64url").slice(0, length);
+}
+
+function sign(purpose: string, payload: string, length: number): string {
+  return mac(keyObjects().own, purpose, payload, length);
+}
+
+/** Whether `signature` signs the payload: with the links' key, or (in the transition) AUTH_SECRET. */
+function verifies(signature: string, purpose: string, payload: string, length: number): boolean {
+  const { own, legacy } = keyObjects();
+  if (same(signature, mac(own, purpose, payload, length))) return true;
+  return legacySignaturesAccepted() && same(signature, mac(legacy, purpose, payload, length));
 }
 
 function same(a: string, b: string): boolean {
@@ -76,7 +100,7 @@ export const unsubscribeToken = (ref: MessageRef) => messageToken(ref, "unsubscr
 export function readMessageToken(token: string, purpose: TokenPurpose): MessageRef | undefined {
   const [payload, signature, extra] = token.split(".");
   if (!payload || !signature || extra !== undefined) return undefined;
-  if (!same(signature, sign(purpose, payload, 16)) && !same(signature, sign(LEGACY_PURPOSE, payload, 16))) {
+  if (!verifies(signature, purpose, payload, 16) && !verifies(signature, LEGACY_PURPOSE, payload, 16)) {
     return undefined;
   }
   const text = unb64(payload);
@@ -94,7 +118,7 @@ export function readLinkCode(code: string): { linkId: bigint; customerId: string
   const parts = code.split(".");
   if (parts.length !== 3) return undefined;
   const [id, customer, signature] = parts as [string, string, string];
-  if (!same(signature, sign("link", `${id}.${customer}`, 10))) return undefined;
+  if (!verifies(signature, "link", `${id}.${customer}`, 10)) return undefined;
   const linkId = fromBase62(id);
   const customerId = unb64(customer);
   if (linkId === undefined || !customerId) return undefined;

@@ -10,6 +10,7 @@ import { ingestBatch } from "@/lib/data/ingest-batch";
 import type { IntakeKind } from "@/lib/data/schemas";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { loadDemoCampaigns } from "./demo-campaigns";
 import { demoDiscounts, segmentOf, syntheticEvents } from "./demo-extras";
 import { type RetailShop, readRetailShop } from "./read-online-retail";
 import { generateSmallShop } from "./small-shop";
@@ -25,6 +26,7 @@ export async function loadDemo(options: { now?: Date } = {}): Promise<void> {
   const file = onlineRetailFile();
   const source = existsSync(file) ? "online-retail" : "generator";
   const progress = { state: "loading" as const, phase: "reading", done: 0, total: 0, source };
+  const started = Date.now();
   await setDemoProgress(progress);
   try {
     const shop: RetailShop =
@@ -86,12 +88,24 @@ export async function loadDemo(options: { now?: Date } = {}): Promise<void> {
       }
       await finishImportRun(runId);
     }
+    // The studio's demo audiences and campaigns (./demo-campaigns.ts): extras, so a failure is
+    // logged and leaves the shop loaded; the next demo load tries them again.
+    progress.phase = "campaigns";
+    await setDemoProgress(progress);
+    const campaignsStarted = Date.now();
+    try {
+      await loadDemoCampaigns();
+    } catch (error) {
+      log.warn("demo campaigns not loaded", { error: String(error) });
+    }
+    log.info("demo campaigns step", { ms: Date.now() - campaignsStarted });
     await setDemoProgress({ ...progress, state: "done", phase: "done" });
     log.info("demo shop loaded", {
       source,
       items: shop.items.length,
       customers: customers.length,
       events: events.length,
+      ms: Date.now() - started,
     });
   } catch (error) {
     await setDemoProgress({ ...progress, state: "failed", message: (error as Error).message });
