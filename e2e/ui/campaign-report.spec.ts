@@ -14,6 +14,7 @@ const metrics = (targeted: number, delivered: number, opened: number, clicked: n
     subscription: 2,
     bounce: targeted - delivered,
     complaint: 0,
+    skipped: 0,
     percent_delivered: pct(delivered),
     percent_open: pct(opened),
     percent_clicked: pct(clicked),
