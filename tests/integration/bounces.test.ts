@@ -10,8 +10,6 @@ import { createServer } from "node:net";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as approve from "@/app/api/latest/campaigning-studio/campaignings/[campaign_id]/approve/route";
-import * as campaignings from "@/app/api/latest/campaigning-studio/campaignings/route";
 import * as sendInstant from "@/app/api/latest/campaigning-studio/campaignings/send-instant/route";
 import * as report from "@/app/api/latest/campaigning-studio/insights/delivery-report/route";
 import * as suppressions from "@/app/api/latest/campaigning-studio/suppressions/route";
@@ -26,6 +24,7 @@ import { resetEnvCache, setEnv } from "@/lib/env";
 import type { InboundListener } from "@/lib/messaging/inbound/server";
 import { closeSmtp } from "@/lib/messaging/smtp";
 import { call, tokenFor } from "./http";
+import { approvedEmailCampaign } from "./support/approved-campaign";
 
 let user: string;
 let advanced: string;
@@ -127,38 +126,7 @@ function arf(opts: { messageId: string; recipient: string; type?: string }): str
 }
 
 async function sendCampaign(name: string, segment: string) {
-  const created = await call(campaignings.POST, {
-    path: "/campaigning-studio/campaignings/",
-    token: user,
-    body: {
-      campaign_name: name,
-      audiences: [segment],
-      audiences_type: "GENERIC",
-      channel_type: "email",
-      is_abc: false,
-      sender: "Shop",
-      recurring: { recurring_frequency: "none", recurring_until: null, is_recurring: false },
-      campaign_details: [
-        {
-          channel_message_text: "Hello {ph_customer.first_name}",
-          channel_subject: "News",
-          start_time: "2026-12-01T10:00:00",
-          end_time: "2026-12-01T18:00:00",
-          abc_audience_percent: 100,
-          utm: [],
-        },
-      ],
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.campaign_details[0].campaign_id as string;
-  const ok = await call(approve.PUT, {
-    method: "PUT",
-    path: `/campaigning-studio/campaignings/${id}/approve`,
-    params: { campaign_id: id },
-    token: advanced,
-  });
-  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  const id = await approvedEmailCampaign(name, segment);
   const started = await call(sendInstant.POST, {
     path: "/campaigning-studio/campaignings/send-instant",
     token: advanced,

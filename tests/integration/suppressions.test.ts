@@ -6,8 +6,6 @@
  * counted in the report, and never handed to the provider (the outbox here).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import * as approve from "@/app/api/latest/campaigning-studio/campaignings/[campaign_id]/approve/route";
-import * as campaignings from "@/app/api/latest/campaigning-studio/campaignings/route";
 import * as sendInstant from "@/app/api/latest/campaigning-studio/campaignings/send-instant/route";
 import * as report from "@/app/api/latest/campaigning-studio/insights/delivery-report/route";
 import * as oneSuppression from "@/app/api/latest/campaigning-studio/suppressions/[suppression_id]/route";
@@ -22,6 +20,7 @@ import { unsubscribeToken } from "@/lib/campaigns/tracking/tokens";
 import { ingestBatch } from "@/lib/data/ingest-batch";
 import { db } from "@/lib/db/client";
 import { call, tokenFor } from "./http";
+import { approvedEmailCampaign } from "./support/approved-campaign";
 
 let user: string;
 let advanced: string;
@@ -45,38 +44,7 @@ const list = (query: Record<string, string | number> = {}) =>
   call(suppressions.GET, { path: "/campaigning-studio/suppressions", token: user, query });
 
 async function emailCampaign(name: string, segment: string): Promise<{ id: string; key: string }> {
-  const created = await call(campaignings.POST, {
-    path: "/campaigning-studio/campaignings/",
-    token: user,
-    body: {
-      campaign_name: name,
-      audiences: [segment],
-      audiences_type: "GENERIC",
-      channel_type: "email",
-      is_abc: false,
-      sender: "Shop",
-      recurring: { recurring_frequency: "none", recurring_until: null, is_recurring: false },
-      campaign_details: [
-        {
-          channel_message_text: "Hello {ph_customer.first_name}",
-          channel_subject: "News",
-          start_time: "2026-12-01T10:00:00",
-          end_time: "2026-12-01T18:00:00",
-          abc_audience_percent: 100,
-          utm: [],
-        },
-      ],
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.campaign_details[0].campaign_id as string;
-  const ok = await call(approve.PUT, {
-    method: "PUT",
-    path: `/campaigning-studio/campaignings/${id}/approve`,
-    params: { campaign_id: id },
-    token: advanced,
-  });
-  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  const id = await approvedEmailCampaign(name, segment);
   return { id, key: await campaignKeyOf(id) };
 }
 
