@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`; // localhost, not 127.0.0.1: Auth.js redirects to AUTH_URL's host
 
 export default defineConfig({
