@@ -15,6 +15,7 @@ import { type Database, getDatabase, type SqlRunner } from "@/lib/db/client";
 import { validationError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { identityChanged } from "@/lib/recommend/identity-index";
+import type { IdentityRows } from "@/lib/recommend/identity-rows";
 import { forgetServingState } from "@/lib/recommend/serving-state";
 import { timeSlice } from "@/lib/time-slice";
 import { takeFieldWarnings } from "./intake-fields";
@@ -65,6 +66,8 @@ export interface IntakeChanges {
   wrote: boolean;
   /** Keys of the items or customers written. */
   ids: string[];
+  /** The written customers' segments and cookies, read back by the writing thread (the intake thread). */
+  identities?: IdentityRows;
 }
 
 export async function ingestBatch(options: IngestOptions): Promise<TIntakeResult> {
@@ -166,7 +169,11 @@ export async function applyIntakeEffects(options: { database: Database; changes:
   // Content requests resolve identities in memory (lib/recommend/identity-index.ts).
   if (changes.kind === "customers" || changes.kind === "items") {
     const ids = changes.ids;
-    await identityChanged({ database, ...(changes.kind === "customers" ? { customerIds: ids } : { itemIds: ids }) });
+    await identityChanged({
+      database,
+      ...(changes.kind === "customers" ? { customerIds: ids } : { itemIds: ids }),
+      ...(changes.identities ? { identities: changes.identities } : {}),
+    });
   }
 }
 

@@ -23,6 +23,8 @@ import { getDatabase } from "@/lib/db/client";
 import { tracked } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
+import { timeSlice } from "@/lib/time-slice";
+import { type IdentityRows, readCookies, readIdentityRows } from "./identity-rows";
 
 export const IDENTITY_CHANNEL = "lumen_identity";
 const REFRESH_OVERLAP_MS = 5000;
@@ -107,12 +109,13 @@ async function pages<T extends Record<string, string>>(
   database: Database,
   sql: (keyParam: string) => string,
   key: keyof T,
-  each: (rows: T[]) => void,
+  each: (rows: T[]) => void | Promise<void>,
+  params: unknown[] = [],
 ): Promise<void> {
   let after = "";
   for (;;) {
-    const rows = await database.sql.query<T>(`${sql("$1")} LIMIT ${PAGE}`, [after]);
-    each(rows);
+    const rows = await database.sql.query<T>(`${sql("$1")} LIMIT ${PAGE}`, [after, ...params]);
+    await each(rows);
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]![key] as string;
     // Let requests in between pages (PGlite runs a query on this thread).
@@ -140,22 +143,27 @@ async function buildIndex(database: Database): Promise<Index> {
     itemsSince: since,
     ready: false,
   };
+  const slice = timeSlice();
   await pages<{ customer_id: string; segment_id: string }>(
     database,
     (p) => `SELECT customer_id, segment_id FROM customers WHERE customer_id > ${p} ORDER BY customer_id`,
     "customer_id",
-    (rows) => {
-      for (const r of rows) putCustomer(index, r.customer_id, r.segment_id);
+    async (rows) => {
+      for (const r of rows) {
+        putCustomer(index, r.customer_id, r.segment_id);
+        await slice();
+      }
     },
   );
   await pages<{ cookie_id: string; customer_id: string }>(
     database,
     (p) => `SELECT cookie_id, customer_id FROM customer_cookies WHERE cookie_id > ${p} ORDER BY cookie_id`,
     "cookie_id",
-    (rows) => {
+    async (rows) => {
       for (const r of rows) {
         const n = index.customers.get(r.customer_id);
         if (n !== undefined) index.cookies.set(r.cookie_id, n);
+        await slice();
       }
     },
   );
@@ -163,8 +171,11 @@ async function buildIndex(database: Database): Promise<Index> {
     database,
     (p) => `SELECT item_id FROM items WHERE item_id > ${p} ORDER BY item_id`,
     "item_id",
-    (rows) => {
-      for (const r of rows) index.items.add(r.item_id);
+    async (rows) => {
+      for (const r of rows) {
+        index.items.add(r.item_id);
+        await slice();
+      }
     },
   );
   index.ready = true;
@@ -185,24 +196,54 @@ async function refresh(index: Index): Promise<void> {
 async function refreshIndex(index: Index): Promise<void> {
   const { database } = index;
   const now = await dbNow(database);
-  const customers = await database.sql.query<{ customer_id: string; segment_id: string }>(
-    "SELECT customer_id, segment_id FROM customers WHERE date_modified >= $1",
+  // Paged by key, each page applied in slices: a refresh after a big load elsewhere (the demo
+  // shop, an import by the job worker) may read hundreds of thousands of rows.
+  await pages<{ customer_id: string; segment_id: string }>(
+    database,
+    (p) =>
+      `SELECT customer_id, segment_id FROM customers WHERE date_modified >= $2 AND customer_id > ${p} ORDER BY customer_id`,
+    "customer_id",
+    async (rows) => {
+      const customers: string[] = [];
+      for (const r of rows) customers.push(r.customer_id, r.segment_id);
+      const cookies = await readCookies(
+        database,
+        rows.map((r) => r.customer_id),
+      );
+      await applyRows(index, { customers, cookies });
+    },
     [index.customersSince],
   );
-  for (const r of customers) putCustomer(index, r.customer_id, r.segment_id);
-  if (customers.length > 0) {
-    const cookies = await database.sql.query<{ cookie_id: string; customer_id: string }>(
-      "SELECT cookie_id, customer_id FROM customer_cookies WHERE customer_id = ANY($1::text[])",
-      [customers.map((c) => c.customer_id)],
-    );
-    for (const r of cookies) index.cookies.set(r.cookie_id, index.customers.get(r.customer_id)!);
-  }
-  const items = await database.sql.query<{ item_id: string }>("SELECT item_id FROM items WHERE date_modified >= $1", [
-    index.itemsSince,
-  ]);
-  for (const r of items) index.items.add(r.item_id);
+  const slice = timeSlice();
+  await pages<{ item_id: string }>(
+    database,
+    (p) => `SELECT item_id FROM items WHERE date_modified >= $2 AND item_id > ${p} ORDER BY item_id`,
+    "item_id",
+    async (rows) => {
+      for (const r of rows) {
+        index.items.add(r.item_id);
+        await slice();
+      }
+    },
+    [index.itemsSince],
+  );
   index.customersSince = minus(now, REFRESH_OVERLAP_MS);
   index.itemsSince = index.customersSince;
+}
+
+/** Applies customers' segments and cookies read elsewhere, giving the event loop a turn between slices. */
+async function applyRows(index: Index, rows: IdentityRows): Promise<void> {
+  const slice = timeSlice();
+  const { customers, cookies } = rows;
+  for (let i = 0; i < customers.length; i += 2) {
+    putCustomer(index, customers[i]!, customers[i + 1]!);
+    await slice();
+  }
+  for (let i = 0; i < cookies.length; i += 2) {
+    const n = index.customers.get(cookies[i + 1]!);
+    if (n !== undefined) index.cookies.set(cookies[i]!, n);
+    await slice();
+  }
 }
 
 /**
@@ -250,20 +291,6 @@ async function listen(database: Database): Promise<void> {
   await connect();
 }
 
-async function applyCustomers(index: Index, customerIds: string[]): Promise<void> {
-  const { database } = index;
-  const rows = await database.sql.query<{ customer_id: string; segment_id: string }>(
-    "SELECT customer_id, segment_id FROM customers WHERE customer_id = ANY($1::text[])",
-    [customerIds],
-  );
-  for (const r of rows) putCustomer(index, r.customer_id, r.segment_id);
-  const cookies = await database.sql.query<{ cookie_id: string; customer_id: string }>(
-    "SELECT cookie_id, customer_id FROM customer_cookies WHERE customer_id = ANY($1::text[])",
-    [customerIds],
-  );
-  for (const r of cookies) index.cookies.set(r.cookie_id, index.customers.get(r.customer_id)!);
-}
-
 /**
  * An intake batch committed: apply its customers and items to this process's index (awaited, so
  * the intake's caller sees its change at once) and tell the other processes (NOTIFY).
@@ -272,9 +299,15 @@ export async function identityChanged(options: {
   database: Database;
   customerIds?: string[];
   itemIds?: string[];
+  /** The customers' segments and cookies, when the writer read them already (the intake thread). */
+  identities?: IdentityRows;
 }): Promise<void> {
   if (options.database.kind === "postgres") {
     await options.database.sql.query("SELECT pg_notify($1, '')", [IDENTITY_CHANNEL]).catch(() => {});
+  } else if (state.channel) {
+    // Sent on this thread's own listening channel, which does not hear itself: this thread
+    // applies the change below; a refresh of everything changed lately would repeat it.
+    state.channel.postMessage("changed");
   } else {
     const channel = threadChannel();
     channel.postMessage("changed");
@@ -282,11 +315,17 @@ export async function identityChanged(options: {
   }
   const index = state.index;
   if (!index || index.database !== options.database) return;
-  for (const id of options.itemIds ?? []) index.items.add(id);
-  if (options.customerIds?.length) {
-    await applyCustomers(index, options.customerIds).catch((error) =>
-      log.warn("identity index update failed; the next refresh catches up", { error }),
-    );
+  const slice = timeSlice();
+  for (const id of options.itemIds ?? []) {
+    index.items.add(id);
+    await slice();
+  }
+  if (options.customerIds?.length || options.identities) {
+    try {
+      await applyRows(index, options.identities ?? (await readIdentityRows(index.database, options.customerIds!)));
+    } catch (error) {
+      log.warn("identity index update failed; the next refresh catches up", { error });
+    }
   }
 }
 

@@ -16,6 +16,7 @@ import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchp
 import { getDatabase } from "@/lib/db/client";
 import { startWorkers } from "@/lib/jobs/registry";
 import {
+  identityChanged,
   identityFacts,
   identityIndexSize,
   startIdentityIndex,
@@ -229,6 +230,23 @@ describe("identities in memory", () => {
       }
     },
   );
+});
+
+describe("the identity index applies what the intake thread read", () => {
+  it("takes the customers' segments and cookies from the writer, without reading them again", async () => {
+    const database = await getDatabase();
+    // Rows no table holds: only the facts handed over can have put them in the index.
+    await identityChanged({
+      database,
+      customerIds: ["ctx-handed"],
+      identities: { customers: ["ctx-handed", "ctx-handed-seg"], cookies: ["ctx-handed-cookie", "ctx-handed"] },
+    });
+    expect(identityFacts("ctx-handed")).toMatchObject({ is_customer: true, segment_id: "ctx-handed-seg" });
+    expect(identityFacts("ctx-handed-cookie")).toMatchObject({
+      cookie_customer: "ctx-handed",
+      cookie_segment: "ctx-handed-seg",
+    });
+  });
 });
 
 describe("the request's context reaches the rules", () => {

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { connectTo, type DbKind } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
+import { readIdentityRows } from "@/lib/recommend/identity-rows";
 import { writeBatch } from "../ingest-batch";
 import { parseIntakeBody } from "../parse-intake-body";
 import type { FromIntakeThread, ThreadError, ToIntakeThread } from "./protocol";
@@ -40,6 +41,9 @@ port.on("message", async (message: ToIntakeThread) => {
   try {
     const records = parseIntakeBody(message.kind, message.bytes);
     const { result, changes } = await writeBatch({ kind: message.kind, records, database });
+    // Read here, not by the web thread: 10,000 rows' parsing would hold the thread that answers.
+    if (changes.kind === "customers" && changes.ids.length > 0)
+      changes.identities = await readIdentityRows(database, changes.ids);
     send({ type: "done", id: message.id, result, changes });
   } catch (error) {
     send({ type: "failed", id: message.id, error: crossing(error) });
