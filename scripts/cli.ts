@@ -1,4 +1,6 @@
 /** What the admin commands (users, clients) share: usage errors, zod parsing, tables, exit codes. */
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { closeDatabase } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
@@ -42,5 +44,19 @@ export async function runCommand(usage: string, run: () => Promise<void>): Promi
     }
   } finally {
     await closeDatabase();
+  }
+}
+
+/**
+ * Whether the module at `url` is the script node was started with (`npm run users` runs
+ * scripts/users.ts), not a module imported by another (tests call a command's run()).
+ */
+export function isMain(url: string): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return pathToFileURL(realpathSync(entry)).href === url;
+  } catch {
+    return false;
   }
 }

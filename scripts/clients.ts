@@ -5,14 +5,16 @@
  *                             publishable key of a content-only client
  *   list
  *   revoke --client-id ID
+ * Every change is in the audit log as the API's would be, with the actor cli:<OS user>.
  * Exit codes: 0 done, 1 the operation failed (e.g. no such client), 2 bad usage.
  */
-import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { auditedCommand, cliActor } from "@/lib/audit/cli-audit";
 import { createApiClient, listApiClients, revokeApiClient, ZApiClientCreate } from "@/lib/auth/api-clients";
+import { createClientOp, revokeClientOp } from "@/lib/auth/operations";
 import { databaseReady } from "@/lib/db/ready";
-import { parse, runCommand, table, UsageError } from "./cli";
+import { isMain, parse, runCommand, table, UsageError } from "./cli";
 
 const USAGE = `Usage: npm run clients -- <command> [options]
   add --name N --role user|advanced|super [--scopes S,S] [--origins URL,URL]
@@ -21,7 +23,8 @@ const USAGE = `Usage: npm run clients -- <command> [options]
   list
   revoke --client-id ID`;
 
-async function run(argv: string[]): Promise<void> {
+/** One command (argv without the program): what `npm run clients -- ...` runs; tests call it. */
+export async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -40,6 +43,7 @@ async function run(argv: string[]): Promise<void> {
     return;
   }
   if (extra.length > 0) throw new UsageError(`unexpected argument: ${extra.join(" ")}`);
+  const actor = cliActor();
 
   switch (command) {
     case "add": {
@@ -56,7 +60,9 @@ async function run(argv: string[]): Promise<void> {
         allowed_origins: list(values.origins),
       });
       await databaseReady();
-      const client = await createApiClient({ ...input, createdBy: `cli:${userInfo().username}` });
+      const client = await auditedCommand(actor, createClientOp, { body: input }, () =>
+        createApiClient({ ...input, createdBy: actor.principal.subject }),
+      );
       console.log(`Created API client "${client.name}" with role ${client.role}.`);
       console.log(`client_id:     ${client.client_id}`);
       console.log(`client_secret: ${client.client_secret}`);
@@ -92,7 +98,9 @@ async function run(argv: string[]): Promise<void> {
         { clientId: values["client-id"] },
       );
       await databaseReady();
-      const client = await revokeApiClient({ clientId });
+      const client = await auditedCommand(actor, revokeClientOp, { params: { client_id: clientId } }, () =>
+        revokeApiClient({ clientId }),
+      );
       console.log(`Revoked ${client.client_id} ("${client.name}"): its tokens stop working now.`);
       return;
     }
@@ -103,4 +111,4 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-await runCommand(USAGE, () => run(process.argv.slice(2)));
+if (isMain(import.meta.url)) await runCommand(USAGE, () => run(process.argv.slice(2)));

@@ -6,16 +6,19 @@
  *   disable --email E [--enable]
  *   reset-password --email E --password P   (the user must change it at next sign-in)
  * With no user at all (DEMO_USERS off), `add --role super` makes the first super user.
+ * Every change is in the audit log as the API's would be, with the actor cli:<OS user>.
  * Exit codes: 0 done, 1 the operation failed (e.g. no such user), 2 bad usage.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { auditedCommand, cliActor } from "@/lib/audit/cli-audit";
+import { createUserOp, resetPasswordOp, updateUserOp } from "@/lib/auth/operations";
 import { ZNewPassword } from "@/lib/auth/password-policy";
-import { resetPasswordByEmail } from "@/lib/auth/reset-password";
+import { resetUserPassword } from "@/lib/auth/reset-password";
 import { ZRole } from "@/lib/auth/roles";
-import { createUser, disableUser, listUsers, setUserRole, ZUserCreate } from "@/lib/auth/users";
+import { createUser, disableUser, findUserByEmail, listUsers, setUserRole, ZUserCreate } from "@/lib/auth/users";
 import { databaseReady } from "@/lib/db/ready";
-import { parse, runCommand, table, UsageError } from "./cli";
+import { isMain, parse, runCommand, table, UsageError } from "./cli";
 
 const USAGE = `Usage: npm run users -- <command> [options]
   add --email E --role user|advanced|super --password P [--name N]
@@ -26,7 +29,8 @@ const USAGE = `Usage: npm run users -- <command> [options]
 
 const ZEmail = z.email("must be an e-mail address");
 
-async function run(argv: string[]): Promise<void> {
+/** One command (argv without the program): what `npm run users -- ...` runs; tests call it. */
+export async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -45,6 +49,7 @@ async function run(argv: string[]): Promise<void> {
     return;
   }
   if (extra.length > 0) throw new UsageError(`unexpected argument: ${extra.join(" ")}`);
+  const actor = cliActor();
 
   switch (command) {
     case "add": {
@@ -56,7 +61,7 @@ async function run(argv: string[]): Promise<void> {
         name: values.name,
       });
       await databaseReady();
-      const user = await createUser(input);
+      const user = await auditedCommand(actor, createUserOp, { body: input }, () => createUser(input));
       console.log(`Created ${user.role} user ${user.email} (${user.id}).`);
       return;
     }
@@ -79,21 +84,31 @@ async function run(argv: string[]): Promise<void> {
     case "set-role": {
       const input = parse(z.object({ email: ZEmail, role: ZRole }), values);
       await databaseReady();
-      await setUserRole(input);
+      const user = await findUserByEmail(input.email);
+      await auditedCommand(actor, updateUserOp, { params: { user_id: user.id }, body: { role: input.role } }, () =>
+        setUserRole(input),
+      );
       console.log(`${input.email} now has role ${input.role}.`);
       return;
     }
     case "disable": {
       const { email } = parse(z.object({ email: ZEmail }), values);
       await databaseReady();
-      await disableUser({ email, disabled: !values.enable });
+      const user = await findUserByEmail(email);
+      const body = { is_disabled: !values.enable };
+      await auditedCommand(actor, updateUserOp, { params: { user_id: user.id }, body }, () =>
+        disableUser({ email, disabled: body.is_disabled }),
+      );
       console.log(`${email} is ${values.enable ? "enabled" : "disabled"}.`);
       return;
     }
     case "reset-password": {
       const input = parse(z.object({ email: ZEmail, password: ZNewPassword }), values);
       await databaseReady();
-      await resetPasswordByEmail({ email: input.email, newPassword: input.password });
+      const user = await findUserByEmail(input.email);
+      await auditedCommand(actor, resetPasswordOp, { params: { user_id: user.id } }, () =>
+        resetUserPassword({ userId: user.id, newPassword: input.password, actorId: "" }),
+      );
       console.log(`${input.email} has a new password and must change it at the next sign-in.`);
       return;
     }
@@ -104,4 +119,4 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-await runCommand(USAGE, () => run(process.argv.slice(2)));
+if (isMain(import.meta.url)) await runCommand(USAGE, () => run(process.argv.slice(2)));

@@ -2,11 +2,13 @@
  * A user changes their own password: the current one is required (and counts towards the sign-in
  * throttle like any other password presented), the new one follows the password rules
  * (lib/auth/password-policy.ts) and must differ from the current one. Clears the "must change"
- * mark a super user's reset left.
+ * mark a super user's reset left (until then every other operation answered 403
+ * password_change_required: lib/http/admit.ts).
  */
 import { db } from "@/lib/db/client";
 import { notFound, validationError } from "@/lib/http/errors";
 import { hashSecret, verifySecret } from "./password";
+import { forgetPrincipals } from "./resolve-principal";
 import { presentPassword } from "./throttle";
 import { answerThrottled } from "./throttle-error";
 import { type TUser, toUser } from "./users";
@@ -38,5 +40,7 @@ export async function changeOwnPassword(options: {
     where: { id: row.id },
     data: { password_hash: await hashSecret(options.newPassword), must_change_password: false },
   });
+  // The cached principal still says "must change": everything opens from the next request on.
+  if (row.must_change_password) await forgetPrincipals();
   return toUser(updated);
 }

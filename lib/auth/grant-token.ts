@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
 import { authenticateApiClient } from "./api-clients";
+import { passwordChangeRequired } from "./password-change-required";
 import { allowsScope, parseScopeString, type Scope } from "./scopes";
 import { auditSignIn } from "./sign-in-audit";
 import { presentPassword, Throttled } from "./throttle";
@@ -41,6 +42,8 @@ export const ZTokenResponse = z.object({
 export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 
 /**
+ * A user who must change a password a super user set gets 403 password_change_required instead
+ * of a token (the right password shown: a wrong one is 401 as always).
  * Both grants go through the password throttle (lib/auth/throttle.ts): failures count per account
  * (the e-mail, or the client id) and per address, shared with the sign-in form and Auth.js's
  * endpoint; a refused attempt is 429 with Retry-After.
@@ -66,6 +69,11 @@ export async function grantToken(
     if (!user) {
       await auditSignIn({ door, account, outcome: "failure", requestId });
       throw new ApiError(401, "invalid_grant", "The username or password is wrong, or the user is disabled.");
+    }
+    // A password a super user set is for choosing one's own in the studio, not for API tokens.
+    if (user.must_change_password) {
+      await auditSignIn({ door, account: user.email, outcome: "refused", who: { kind: "user", ...user }, requestId });
+      throw passwordChangeRequired(user.email);
     }
     const { token, expiresIn, jti } = await issueToken({ sub: user.id, role: user.role, kind: "user" });
     await auditSignIn({ door, account: user.email, outcome: "success", who: { kind: "user", ...user }, requestId });

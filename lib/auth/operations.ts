@@ -28,6 +28,7 @@ export const meOp = defineOperation({
   tag: "Authentication",
   summary: "Who am I",
   auth: "user",
+  openBeforePasswordChange: true,
   response: z.object({
     kind: z.enum(["user", "client"]),
     id: z.string(),
@@ -71,8 +72,9 @@ export const changeOwnPasswordOp = defineOperation({
   tag: "Settings",
   summary: "Change your own password",
   description:
-    "Any signed-in user (a session or a user's bearer token; not an API client). `current_password` is checked like a sign-in (a wrong one counts towards the sign-in throttle: 429 with Retry-After) and answers 422 at `body.current_password`. `new_password`: 12 to 128 characters of any kind, not on the list of common passwords, not the e-mail address, not the current password (422 at `body.new_password`). Clears `must_change_password`.",
+    "Any signed-in user (a session or a user's bearer token; not an API client), also one whose password a super user set: until they change it, every other operation but GET /auth/me answers them 403 `password_change_required`, and the password grant gives them no token. `current_password` is checked like a sign-in (a wrong one counts towards the sign-in throttle: 429 with Retry-After) and answers 422 at `body.current_password`. `new_password`: 12 to 128 characters of any kind, not on the list of common passwords, not the e-mail address, not the current password (422 at `body.new_password`). Clears `must_change_password`.",
   auth: "user",
+  openBeforePasswordChange: true,
   audit: {
     action: "user.password_change",
     objectType: "user",
@@ -90,7 +92,7 @@ export const resetPasswordOp = defineOperation({
   tag: "Settings",
   summary: "Set another user's password (super users only); they must change it at next sign-in",
   description:
-    "Sets `must_change_password`: the studio asks the user for a new password before anything else. Also clears the account's failed sign-in count. Your own password: PUT /settings/users/me/password (409 `self_reset` here).",
+    "Sets `must_change_password`: the studio asks the user for a new password before anything else, and until they choose one the password grant answers 403 `password_change_required` and so does every operation but PUT /settings/users/me/password and GET /auth/me. Also clears the account's failed sign-in count. Your own password: PUT /settings/users/me/password (409 `self_reset` here).",
   auth: "super",
   audit: {
     action: "user.password_reset",

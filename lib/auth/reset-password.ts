@@ -38,10 +38,3 @@ export async function resetUserPassword(options: {
   await forgetPrincipals();
   return toUser(updated);
 }
-
-/** The CLI's reset (npm run users -- reset-password): by e-mail, no acting user. */
-export async function resetPasswordByEmail(options: { email: string; newPassword: string }): Promise<TUser> {
-  const row = await (await db()).user.findUnique({ where: { email: options.email.trim().toLowerCase() } });
-  if (!row) throw notFound(`No user has e-mail ${options.email}.`);
-  return resetUserPassword({ userId: row.id, newPassword: options.newPassword, actorId: "" });
-}

@@ -94,7 +94,15 @@ async function readPrincipal(prisma: Database["prisma"], kind: LookupKind, id: s
   if (kind === "user") {
     const user = await prisma.user.findUnique({ where: { id } });
     if (!user || user.is_disabled) return undefined;
-    return { kind, id, subject: user.email, name: user.name || user.email, role: user.role, scopes: STUDIO_SCOPES };
+    return {
+      kind,
+      id,
+      subject: user.email,
+      name: user.name || user.email,
+      role: user.role,
+      scopes: STUDIO_SCOPES,
+      ...(user.must_change_password ? { mustChangePassword: true } : {}),
+    };
   }
   const client =
     kind === "key"

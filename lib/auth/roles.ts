@@ -25,4 +25,9 @@ export interface Principal {
   allowedOrigins?: readonly string[];
   /** The request came with the client's publishable key (pk_...): rate limited per visitor and key. */
   publishable?: boolean;
+  /**
+   * A user whose password a super user set: until they choose their own, every operation but
+   * those declared `openBeforePasswordChange` answers 403 password_change_required.
+   */
+  mustChangePassword?: boolean;
 }

@@ -70,6 +70,13 @@ export async function createUser(input: TUserCreate): Promise<TUser> {
   return toUser(row);
 }
 
+/** The user with this e-mail (any case), or 404. */
+export async function findUserByEmail(email: string): Promise<TUser> {
+  const row = await (await db()).user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  if (!row) throw notFound(`No user has e-mail ${email}.`);
+  return toUser(row);
+}
+
 export async function listUsers(): Promise<TUser[]> {
   const prisma = await db();
   const rows = await prisma.user.findMany({ orderBy: { email: "asc" } });

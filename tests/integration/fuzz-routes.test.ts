@@ -71,6 +71,15 @@ const HASHING = new Set([
 
 const COUNTED = ["touchpoints", "audiences", "audience_exports", "campaign_sends"];
 
+/** Keys that name a prototype or an inherited member: each must be a plain key wherever it comes. */
+const PROTOTYPE_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf"];
+/** Bodies made only of them, at the top and nested (JSON text: an object literal would set the prototype). */
+const PROTOTYPE_BODIES = [
+  '{"__proto__":{"polluted":true,"admin":true}}',
+  '{"constructor":{"prototype":{"polluted":true}},"toString":"x","hasOwnProperty":1}',
+  '[{"__proto__":{"polluted":true}}]',
+];
+
 let table: RouteEntry[] = [];
 let token = "";
 const fixtures: Record<string, string> = {};
@@ -352,6 +361,39 @@ describe("fuzzed requests", () => {
     expect(res.status).toBe(201);
     expect(await snapshot()).not.toEqual(before);
   });
+
+  it("take __proto__, constructor and Object.prototype's names as plain keys, in queries and bodies", async () => {
+    const problems: string[] = [];
+    const query = PROTOTYPE_KEYS.map((k) => `${k}=x&${k}=y&${k}[polluted]=1`).join("&");
+    let sent = 0;
+    for (const entry of table) {
+      const op = entry.op!;
+      if (!op.query && !op.body) continue;
+      const params = Object.fromEntries(paramNames(entry.path).map((name) => [name, newId("proto")]));
+      const bodies = op.body ? PROTOTYPE_BODIES : [undefined];
+      for (const text of bodies) {
+        const c: Case = { params, query, body: text === undefined ? undefined : { text }, headers: {} };
+        const mutating = entry.method !== "GET";
+        const before = mutating ? await snapshot() : undefined;
+        const res = await send(entry, op, c);
+        const after = mutating && res.status >= 400 ? await snapshot() : undefined;
+        const problem = problemWith(op, res, before, after);
+        if (problem) problems.push(`${entry.method} ${entry.path} ${text ?? ""}: ${problem}`);
+        sent++;
+      }
+    }
+    console.info(`fuzz: prototype keys, ${sent} requests`);
+    expect(problems).toEqual([]);
+    // Nothing reached a prototype.
+    const plain = {} as Record<string, unknown>;
+    expect([plain.polluted, plain.x, plain.admin, Object.getPrototypeOf(plain) === Object.prototype]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      true,
+    ]);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  }, 300_000);
 
   it("never get a 5xx or a hang, refusals use the error envelope, and a refused write writes nothing", async () => {
     const problems: string[] = [];
