@@ -11,6 +11,7 @@ import type { Item } from "@/lib/db/generated/client";
 import { formatTimestamp } from "@/lib/http/timestamps";
 import { int4, intakeId, jsonProblem, money, storableJson, storableString, text } from "./intake-fields";
 import { ITEM_COLUMNS, type ItemColumn, type ItemColumnName } from "./item-columns";
+import { answeredImage } from "./item-picture";
 import { ZTimestampInput } from "./timestamp-input";
 
 export const ZAttribute = z.object({
@@ -146,7 +147,8 @@ const DETAILS: Record<ItemColumnName, FieldDetails> = {
     input: text(2000),
     sql: { type: "text", fallback: "''" },
     output: z.string(),
-    read: plain("main_image"),
+    // A demo item without a picture gets its synthetic one (./item-picture.ts); real URLs first.
+    read: (item) => answeredImage(item),
   },
   images: {
     input: z.array(text(2000)).max(50),

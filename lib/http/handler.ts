@@ -26,6 +26,7 @@ import {
   releaseKey,
 } from "./idempotency";
 import { type AuditDeclaration, MB, type Operation } from "./operation";
+import { queryObject } from "./query";
 import { DRAIN_LIMIT } from "./server";
 
 /** A JSON answer serialized already (a cached response body): sent as it is. */
@@ -263,22 +264,10 @@ function validateQuery(op: Operation, url: string): unknown {
   return remember(memo, search, validate(op.query, queryObject(new URL(url)), ["query"]));
 }
 
-/** Query parameters as an object; a repeated key becomes an array. */
-function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [key, value] of url.searchParams) {
-    const seen = out[key];
-    // push, not a copy per repeat: a URL repeating one key thousands of times stays linear.
-    if (seen === undefined) out[key] = value;
-    else if (Array.isArray(seen)) seen.push(value);
-    else out[key] = [seen, value];
-  }
-  return out;
-}
-
 async function readBody(request: Request, op: Operation): Promise<{ bytes: Buffer; value: unknown }> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-  const isJson = type === "application/json" || (type?.endsWith("+json") ?? false);
+  const isJson =
+    type === "application/json" || (type?.endsWith("+json") ?? false) || (op.acceptTextJson && type === "text/plain");
   const isForm = op.acceptForm && type === "application/x-www-form-urlencoded";
   if (!isJson && !isForm) throw unsupportedMediaType();
   const bytes = await readLimited(request, op.bodyLimit ?? MB);

@@ -31,6 +31,11 @@ export interface Operation<
    * from their allowed origins, with CORS headers and preflight (lib/http/cors.ts).
    */
   scope?: Scope;
+  /**
+   * Open to a user who must change their password first (a super user set it): changing it, and
+   * who am I. Every other operation answers them 403 password_change_required (./admit.ts).
+   */
+  openBeforePasswordChange?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -38,6 +43,11 @@ export interface Operation<
   docBody?: z.ZodType;
   /** Also accept application/x-www-form-urlencoded (the token route). */
   acceptForm?: boolean;
+  /**
+   * Also accept a JSON body sent as text/plain (the tracking snippet: navigator.sendBeacon sends
+   * text/plain, and a fetch with it needs no CORS preflight).
+   */
+  acceptTextJson?: boolean;
   /** Body size limit in bytes (default 1 MB). */
   bodyLimit?: number;
   /**

@@ -60,7 +60,11 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
   ]);
   if (op.body) statuses.add(415);
   const body = op.docBody ?? op.body;
-  const contentTypes = op.acceptForm ? ["application/json", "application/x-www-form-urlencoded"] : ["application/json"];
+  const contentTypes = [
+    "application/json",
+    ...(op.acceptForm ? ["application/x-www-form-urlencoded"] : []),
+    ...(op.acceptTextJson ? ["text/plain"] : []),
+  ];
   return {
     summary: op.summary,
     description:

@@ -15,6 +15,7 @@ import * as messaging from "@/lib/messaging/operations";
 import * as recommend from "@/lib/recommend/operations";
 import * as search from "@/lib/search/operations";
 import * as touchpoints from "@/lib/touchpoints/operations";
+import * as track from "@/lib/track/operations";
 import * as reference from "./operations";
 
 function collect(module: Record<string, unknown>): Operation[] {
@@ -31,6 +32,7 @@ export function allOperations(): Operation[] {
     audit,
     data,
     touchpoints,
+    track,
     recommend,
     audiences,
     exports,

@@ -8,8 +8,9 @@
  */
 import type { TRule, TRuleValue } from "@/lib/touchpoints/schemas";
 import { COOKIE_VISITOR } from "./engine/interactions";
-import { type Ask, LEARNED_KINDS, type LearnedKind, recommend } from "./engine/recommend";
+import { type Ask, LEARNED_KINDS, type LearnedKind, type LiveInteraction, recommend } from "./engine/recommend";
 import { isFilterColumn } from "./item-filter";
+import { liveItems } from "./live-overlay";
 import { type LoadedModels, modelsNow } from "./model-store";
 import type { RuleContext } from "./rule-context";
 import type { Placed, ServeInput } from "./rule-kinds";
@@ -70,15 +71,36 @@ function userOf(loaded: LoadedModels, context: RuleContext): number | undefined 
   return loaded.userNo.get(id) ?? loaded.userNo.get(`${COOKIE_VISITOR}${identity.identity_value}`);
 }
 
+/**
+ * What the visitor did since the models were built (./live-overlay.ts), as the models number items:
+ * the customer's live items, else the cookie's. Undefined when none (the usual, allocation-free case).
+ */
+function liveOf(loaded: LoadedModels, context: RuleContext): LiveInteraction[] | undefined {
+  const { identity } = context;
+  if (identity.identity_type === "product_id" || identity.identity_value === "default") return undefined;
+  const items =
+    liveItems(identity.customer_id ?? identity.identity_value) ??
+    (identity.customer_id ? undefined : liveItems(`${COOKIE_VISITOR}${identity.identity_value}`));
+  if (!items) return undefined;
+  const out: LiveInteraction[] = [];
+  for (const i of items) {
+    const item = loaded.itemNo.get(i.itemId);
+    if (item !== undefined) out.push({ item, kinds: i.kinds, minute: i.minute });
+  }
+  return out.length ? out : undefined;
+}
+
 export function askFor(loaded: LoadedModels, rule: TRule, context: RuleContext, leaflet?: readonly string[]): Ask {
   const kind = rule.rule_type as LearnedKind;
   const product = context.product_id === undefined ? undefined : loaded.itemNo.get(context.product_id);
   const user = userOf(loaded, context);
   const productFirst = PRODUCT_KINDS.has(kind) && product !== undefined;
+  const live = productFirst ? undefined : liveOf(loaded, context);
   return {
     kind,
     ...(user !== undefined && !productFirst ? { user } : {}),
-    ...(product !== undefined && (productFirst || user === undefined) ? { product } : {}),
+    ...(live ? { live } : {}),
+    ...(product !== undefined && (productFirst || (user === undefined && !live)) ? { product } : {}),
     nowMs: context.now.getTime(),
     excludeDays: excludeDays(rule),
     limit: MAX_PICKS,

@@ -1,10 +1,15 @@
 /**
  * The authorisation matrix, generated from the route table: every route handler under
  * app/api/latest x every kind of credential gets the expected status. 401 for no, malformed,
- * forged, expired or revoked credentials; 403 below the operation's least role; neither at or
- * above it. The least roles are written out below (ROLES), reviewed by hand: a route added, or a
- * role changed, without changing this table fails the test, and so does a route file whose
- * handler does not declare its operation.
+ * forged, expired or revoked credentials (and unknown or revoked publishable keys); 403
+ * insufficient_scope for a credential whose scopes lack the operation's (a publishable pk_ key or
+ * a content or data:write client anywhere else); 403 forbidden below the operation's least role;
+ * 403 origin_not_allowed for a publishable key from a browser origin it does not list; neither at
+ * or above it. Every scope is tried with every role: API clients with ["studio"], ["data:write"]
+ * and ["content"] (its token, and its pk_ key as a Bearer token and as ?key=). The least roles
+ * and the scopes other than studio are written out below (ROLES, SCOPES), reviewed by hand: a
+ * route added, or a role or scope changed, without changing these tables fails the test, and so
+ * does a route file whose handler does not declare its operation.
  */
 import { randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
@@ -13,11 +18,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApiClient, revokeApiClient } from "@/lib/auth/api-clients";
 import { grantToken } from "@/lib/auth/grant-token";
 import { deriveKey, sessionSecret } from "@/lib/auth/keys";
+import { resetUserPassword } from "@/lib/auth/reset-password";
 import { SESSION_COOKIES } from "@/lib/auth/resolve-principal";
 import { hasRole, type Role } from "@/lib/auth/roles";
+import { allowsScope, type Scope, STUDIO_SCOPES } from "@/lib/auth/scopes";
+import { issueToken } from "@/lib/auth/tokens";
 import { createUser, disableUser, setUserRole } from "@/lib/auth/users";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/http/ids";
+import type { Operation } from "@/lib/http/operation";
 import { allOperations } from "@/lib/openapi/registry";
 import { call } from "./http";
 import { CATCH_ALL, concretePath, loadRouteTable, opKey, paramNames, type RouteEntry } from "./support/route-table";
@@ -39,6 +48,7 @@ const ROLES: Record<string, Role | "public"> = {
   "POST /data/customers": "advanced",
   "POST /data/events": "advanced",
   "POST /data/discounts": "advanced",
+  "POST /track/events": "user",
   "GET /data/customers": "user",
   "GET /data/discounts": "user",
   "GET /data/items": "user",
@@ -111,6 +121,19 @@ const ROLES: Record<string, Role | "public"> = {
   "DELETE /auth/tokens/{jti}": "user",
 };
 
+/**
+ * The operations that need a scope other than studio (lib/auth/scopes.ts): what a shop's pages
+ * may call with a publishable key, and the intake. Every other operation needs studio.
+ */
+const SCOPES: Record<string, Scope> = {
+  "GET /touchpoint-studio/touchpoints/{touchpoint_id}/content": "content",
+  "POST /track/events": "content",
+  "POST /data/items": "data:write",
+  "POST /data/customers": "data:write",
+  "POST /data/events": "data:write",
+  "POST /data/discounts": "data:write",
+};
+
 /** Operations whose handler refuses a kind of principal whatever its role (documented in the operation). */
 const USERS_ONLY = new Set(["PUT /settings/users/me/password"]);
 /** Bodies valid enough to reach such a handler's own check (a wrong current password: 422, nothing changes). */
@@ -121,10 +144,21 @@ const BODIES: Record<string, unknown> = {
 type Credential = {
   name: string;
   headers: () => Record<string, string>;
+  /** Query parameters carrying it (a publishable key as ?key=). */
+  query?: () => Record<string, string>;
   /** The role it carries when valid; undefined: it must be refused with 401. */
   role?: Role;
   kind?: "user" | "client";
+  /** What it may do besides its role; undefined: studio (users, sessions, default clients). */
+  scopes?: readonly Scope[];
+  /** A publishable key sent from a browser origin its client does not list. */
+  foreignOrigin?: boolean;
+  /** A user whose password a super user set: only operations open before a password change answer. */
+  mustChangePassword?: boolean;
 };
+
+/** The browser origin every publishable client of the matrix lists. */
+const SHOP = "https://shop.example";
 
 const ROLE_LIST: Role[] = ["user", "advanced", "super"];
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -136,21 +170,34 @@ async function userToken(email: string, password: string): Promise<string> {
   return (await grantToken({ grant_type: "password", username: email, password })).access_token;
 }
 
-async function clientToken(role: Role, revoke = false): Promise<string> {
+/**
+ * A token of a new API client (and its publishable key, for ["content"]): from the
+ * client_credentials grant for studio clients, issued as the grant issues it for the others (the
+ * grant's scopes are tested in api-client-scopes.test.ts; each grant costs a scrypt hash).
+ */
+async function clientToken(
+  role: Role,
+  options: { revoke?: boolean; scopes?: Scope[] } = {},
+): Promise<{ token: string; publishableKey: string | null }> {
+  const scopes = options.scopes ?? ["studio"];
   const client = await createApiClient({
-    name: `matrix ${role}${revoke ? " revoked" : ""}`,
+    name: `matrix ${role} ${scopes.join(" ")}${options.revoke ? " revoked" : ""}`,
     role,
+    scopes,
+    allowed_origins: scopes.length === 1 && scopes[0] === "content" ? [SHOP] : [],
     createdBy: "matrix",
   });
-  const token = (
-    await grantToken({
-      grant_type: "client_credentials",
-      client_id: client.client_id,
-      client_secret: client.client_secret,
-    })
-  ).access_token;
-  if (revoke) await revokeApiClient({ clientId: client.id });
-  return token;
+  const token = options.scopes
+    ? (await issueToken({ sub: client.id, role, kind: "client", scopes: client.scopes })).token
+    : (
+        await grantToken({
+          grant_type: "client_credentials",
+          client_id: client.client_id,
+          client_secret: client.client_secret,
+        })
+      ).access_token;
+  if (options.revoke) await revokeApiClient({ clientId: client.id });
+  return { token, publishableKey: client.publishable_key };
 }
 
 /** A token of this service's shape, signed with `key`, expiring at `exp` (seconds since 1970). */
@@ -178,11 +225,28 @@ beforeAll(async () => {
     super: await userToken("super@example.com", "demo-password"),
   };
   const clients: Record<string, string> = {};
-  for (const role of ROLE_LIST) clients[role] = await clientToken(role);
-  const revokedClient = await clientToken("super", true);
+  const writers: Record<string, string> = {};
+  const content: Record<string, { token: string; publishableKey: string | null }> = {};
+  for (const role of ROLE_LIST) {
+    clients[role] = (await clientToken(role)).token;
+    writers[role] = (await clientToken(role, { scopes: ["data:write"] })).token;
+    content[role] = await clientToken(role, { scopes: ["content"] });
+  }
+  const revokedClient = (await clientToken("super", { revoke: true })).token;
+  const revokedKey = (await clientToken("user", { revoke: true, scopes: ["content"] })).publishableKey!;
+  const pk = (role: Role) => content[role]!.publishableKey!;
   await createUser({ email: "gone@example.com", name: "Gone", role: "super", password: "matrix-password-gone" });
   const disabled = await userToken("gone@example.com", "matrix-password-gone");
   await disableUser({ email: "gone@example.com" });
+  // A user whose password a super user set: the grant gives no token, so one is issued directly.
+  const resetUser = await createUser({
+    email: "reset@example.com",
+    name: "Reset",
+    role: "super",
+    password: "matrix-password-reset",
+  });
+  await resetUserPassword({ userId: resetUser.id, newPassword: "matrix-password-set", actorId: superId });
+  const mustChange = (await issueToken({ sub: resetUser.id, role: "super", kind: "user" })).token;
   const expired = await craftedToken(deriveKey("tokens"), superId, "super", now - 60);
   const forged = await craftedToken(randomBytes(32), superId, "super", now + 3600);
   const unknownUser = await craftedToken(deriveKey("tokens"), newId("user"), "super", now + 3600);
@@ -231,25 +295,82 @@ beforeAll(async () => {
       kind: "user" as const,
     })),
     ...ROLE_LIST.map((role) => ({
-      name: `API client (${role})`,
+      name: `API client (${role}, studio)`,
       headers: () => bearer(clients[role]!),
       role,
       kind: "client" as const,
     })),
+    ...ROLE_LIST.flatMap((role): Credential[] => {
+      const client = { role, kind: "client" as const };
+      const contentOnly = { ...client, scopes: ["content"] as Scope[] };
+      return [
+        {
+          name: `API client (${role}, data:write)`,
+          headers: () => bearer(writers[role]!),
+          ...client,
+          scopes: ["data:write"],
+        },
+        { name: `API client (${role}, content) token`, headers: () => bearer(content[role]!.token), ...contentOnly },
+        { name: `publishable key (${role}) as Bearer`, headers: () => bearer(pk(role)), ...contentOnly },
+        {
+          name: `publishable key (${role}) as ?key=`,
+          headers: () => ({}),
+          query: () => ({ key: pk(role) }),
+          ...contentOnly,
+        },
+      ];
+    }),
+    {
+      name: "publishable key as ?key= from its allowed origin",
+      headers: () => ({ origin: SHOP }),
+      query: () => ({ key: pk("user") }),
+      role: "user",
+      kind: "client",
+      scopes: ["content"],
+    },
+    {
+      name: "publishable key as ?key= from another origin",
+      headers: () => ({ origin: "https://elsewhere.example" }),
+      query: () => ({ key: pk("user") }),
+      role: "user",
+      kind: "client",
+      scopes: ["content"],
+      foreignOrigin: true,
+    },
+    {
+      name: "token of a super user who must change their password",
+      headers: () => bearer(mustChange),
+      role: "super",
+      kind: "user",
+      mustChangePassword: true,
+    },
+    { name: "unknown publishable key as Bearer", headers: () => bearer(`pk_${randomBytes(32).toString("base64url")}`) },
+    { name: "publishable key of a revoked client as ?key=", headers: () => ({}), query: () => ({ key: revokedKey }) },
     // Signed with the right secret, but no session was ever opened (sessions live in the database).
     { name: "session cookie of no session", headers: () => ({ cookie: `${cookieName}=${session}` }) },
   );
-}, 120_000);
+}, 300_000);
 
-/** What a credential must get from an operation: an exact status, or "anything but 401/403". */
-function expected(op: string, credential: Credential): number | "allowed" | "not 401" {
+type Expected = { status: 401 } | { status: 403; code: string } | { status: "allowed" | "not 401" };
+
+/** What a credential must get from an operation: an exact status (and code), or "anything but 401/403". */
+function expected(operation: Operation, credential: Credential): Expected {
+  const op = opKey(operation);
   const least = ROLES[op];
   if (least === undefined) throw new Error(`${op} has no entry in ROLES: review its role and add it`);
-  if (least === "public") return "not 401";
-  if (!credential.role) return 401;
-  if (!hasRole(credential.role, least)) return 403;
-  if (USERS_ONLY.has(op) && credential.kind === "client") return 403;
-  return "allowed";
+  if (least === "public") return { status: "not 401" };
+  if (!credential.role) return { status: 401 };
+  // In admit()'s order (lib/http/admit.ts): password change, scope, role, origin; then the handler's own check.
+  if (credential.mustChangePassword && !operation.openBeforePasswordChange) {
+    return { status: 403, code: "password_change_required" };
+  }
+  if (!allowsScope(credential.scopes ?? STUDIO_SCOPES, SCOPES[op] ?? "studio")) {
+    return { status: 403, code: "insufficient_scope" };
+  }
+  if (!hasRole(credential.role, least)) return { status: 403, code: "forbidden" };
+  if (credential.foreignOrigin) return { status: 403, code: "origin_not_allowed" };
+  if (USERS_ONLY.has(op) && credential.kind === "client") return { status: 403, code: "forbidden" };
+  return { status: "allowed" };
 }
 
 /**
@@ -292,6 +413,11 @@ describe("the route table", () => {
     const declared = Object.fromEntries(ops.map((op) => [opKey(op), op.auth]));
     // A new operation, or a changed role, is added to ROLES above after review.
     expect(declared).toEqual(ROLES);
+    // So is a scope other than studio (a new content or intake operation).
+    const scoped = Object.fromEntries(
+      ops.flatMap((op) => (op.scope && op.scope !== "studio" ? [[opKey(op), op.scope]] : [])),
+    );
+    expect(scoped).toEqual(SCOPES);
   });
 });
 
@@ -301,22 +427,28 @@ describe("every route x every credential", () => {
     let checked = 0;
     for (const entry of table) {
       if (!entry.op) continue;
-      const key = opKey(entry.op);
       for (const credential of credentials) {
-        const res = await call(entry.handler, { ...requestFor(entry), headers: credential.headers() });
-        const want = expected(key, credential);
+        const res = await call(entry.handler, {
+          ...requestFor(entry),
+          headers: credential.headers(),
+          query: credential.query?.(),
+        });
+        const want = expected(entry.op, credential);
         const ok =
-          want === "allowed"
+          want.status === "allowed"
             ? res.status !== 401 && res.status !== 403 && res.status < 500
-            : want === "not 401"
+            : want.status === "not 401"
               ? res.status !== 401 && res.status < 500
-              : res.status === want;
-        if (!ok) wrong.push(`${entry.method} ${entry.path} with ${credential.name}: ${res.status}, wanted ${want}`);
+              : res.status === want.status && (!("code" in want) || res.body?.code === want.code);
+        if (!ok) {
+          const got = `${res.status} ${res.body?.code ?? ""}`.trim();
+          const wanted = "code" in want ? `${want.status} ${want.code}` : want.status;
+          wrong.push(`${entry.method} ${entry.path} with ${credential.name}: ${got}, wanted ${wanted}`);
+        }
         if (res.status === 401) {
-          expect(res.body.code).toMatch(/^(not_authenticated|invalid_token)$/);
+          expect(res.body.code).toMatch(/^(not_authenticated|invalid_token|invalid_key)$/);
           expect(res.headers.get("www-authenticate")).toContain("Bearer");
         }
-        if (res.status === 403 && want === 403) expect(res.body.code).toBe("forbidden");
         checked++;
       }
     }
@@ -333,9 +465,13 @@ describe("every route x every credential", () => {
       for (const credential of credentials) {
         const res = await call(entry.handler, {
           ...requestFor(entry),
-          headers: { ...credential.headers(), origin: "https://shop.example", "access-control-request-method": "GET" },
+          headers: { ...credential.headers(), origin: SHOP, "access-control-request-method": "GET" },
+          query: credential.query?.(),
         });
-        expect(res.status, `OPTIONS ${entry.path} with ${credential.name}`).toBeLessThan(400);
+        // A key in the URL is checked at the preflight already: an unknown or revoked one is 401.
+        if (credential.query && !credential.role)
+          expect(res.status, `OPTIONS ${entry.path} with ${credential.name}`).toBe(401);
+        else expect(res.status, `OPTIONS ${entry.path} with ${credential.name}`).toBeLessThan(400);
       }
     }
   });
@@ -349,6 +485,7 @@ describe("every route x every credential", () => {
           method: entry.method,
           path: "/no/such/route",
           headers: credential.headers(),
+          query: credential.query?.(),
         });
         expect(res.status, `${entry.method} with ${credential.name}`).toBe(404);
         expect(res.body.code).toBe("not_found");

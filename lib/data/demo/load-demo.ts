@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { setDemoProgress } from "@/lib/data/demo-progress";
 import { addToImportRun, finishImportRun, startImportRun } from "@/lib/data/import-runs";
 import { ingestBatch } from "@/lib/data/ingest-batch";
+import { itemPicturePath } from "@/lib/data/item-picture";
 import type { IntakeKind } from "@/lib/data/schemas";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -17,6 +18,10 @@ import { generateSmallShop } from "./small-shop";
 import { syntheticPerson } from "./synthetic-people";
 
 const BATCH = 5000;
+
+function withPicture(item: Record<string, unknown>): Record<string, unknown> {
+  return item.main_image ? item : { ...item, main_image: itemPicturePath(String(item.item_id)) };
+}
 
 export function onlineRetailFile(): string {
   return join(env().SHARED_DATA_DIR, "online-retail", "online_retail_2010_2011.csv.gz");
@@ -56,7 +61,8 @@ export async function loadDemo(options: { now?: Date } = {}): Promise<void> {
     ];
     const discounts = demoDiscounts(shop, options.now ?? new Date());
     const steps: [IntakeKind, Record<string, unknown>[]][] = [
-      ["items", shop.items],
+      // The Online Retail catalog has no pictures: each item gets its synthetic one (./item-picture.ts).
+      ["items", source === "online-retail" ? shop.items.map(withPicture) : shop.items],
       ["customers", customers],
       ["discounts", discounts],
       ["events", events],

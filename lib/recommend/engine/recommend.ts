@@ -49,6 +49,18 @@ export interface Ask {
   limit: number;
   /** ai-attribute-based-leaflet: the leaflet's items, in the leaflet's order. */
   leaflet?: number[];
+  /**
+   * What the visitor did since the models were built (lib/recommend/live-overlay.ts), latest
+   * first: merged into their history by time, so a view recorded now changes the next answer.
+   */
+  live?: readonly LiveInteraction[];
+}
+
+export interface LiveInteraction {
+  item: number;
+  /** Bit mask of KIND. */
+  kinds: number;
+  minute: number;
 }
 
 interface Anchor {
@@ -85,20 +97,38 @@ function scratch(m: Models): Scratch {
   return s;
 }
 
-/** The visitor's history items (most recent first) of the given kinds, the first `n`. */
-function recent(
-  m: Models,
-  u: number | undefined,
-  kinds: number,
-  n: number,
-): { item: number; minute: number; kinds: number }[] {
-  if (u === undefined) return [];
-  const h = m.histories;
+/**
+ * The visitor's history items (most recent first) of the given kinds, the first `n`: the models'
+ * history with the live items (ask.live) merged in by time, an item in both once.
+ */
+function recent(m: Models, ask: Ask, kinds: number, n: number): { item: number; minute: number; kinds: number }[] {
+  const u = ask.user;
   const out: { item: number; minute: number; kinds: number }[] = [];
-  for (let p = h.start[u + 1]! - 1; p >= h.start[u]! && out.length < n; p--) {
-    if (h.kinds[p]! & kinds) out.push({ item: h.item[p]!, minute: h.lastMinute[p]!, kinds: h.kinds[p]! });
+  const live = ask.live?.length ? ask.live : undefined;
+  if (u !== undefined) {
+    const h = m.histories;
+    // With live items the whole history is read (they may outrank any of it); else the first n.
+    for (let p = h.start[u + 1]! - 1; p >= h.start[u]! && (live || out.length < n); p--) {
+      if (h.kinds[p]! & kinds) out.push({ item: h.item[p]!, minute: h.lastMinute[p]!, kinds: h.kinds[p]! });
+    }
   }
-  return out;
+  if (!live) return out;
+  const at = new Map(out.map((r, i) => [r.item, i]));
+  for (const l of live) {
+    const i = at.get(l.item);
+    if (i === undefined) {
+      if (l.kinds & kinds) {
+        at.set(l.item, out.length);
+        out.push({ item: l.item, minute: l.minute, kinds: l.kinds });
+      }
+    } else {
+      const r = out[i]!;
+      r.kinds |= l.kinds;
+      r.minute = Math.max(r.minute, l.minute);
+    }
+  }
+  out.sort((a, b) => b.minute - a.minute || a.item - b.item);
+  return out.length > n ? out.slice(0, n) : out;
 }
 
 function kindWeight(kinds: number): number {
@@ -115,6 +145,15 @@ function excluded(m: Models, ask: Ask): Set<number> {
   for (let p = h.start[ask.user]!; p < h.start[ask.user + 1]!; p++) {
     if (h.lastPurchase[p]! >= 0 && h.lastPurchase[p]! >= since) out.add(h.item[p]!);
   }
+  return out;
+}
+
+/** excluded() with the live purchases (a visitor the models do not know yet has only those). */
+function excludedWithLive(m: Models, ask: Ask): Set<number> {
+  const out = excluded(m, ask);
+  if (!ask.live || !(ask.excludeDays > 0)) return out;
+  const since = ask.nowMs / 60_000 - ask.excludeDays * 1440;
+  for (const l of ask.live) if (l.kinds & PURCHASES && l.minute >= since) out.add(l.item);
   return out;
 }
 
@@ -188,7 +227,7 @@ function top(picks: Pick[], limit: number): Pick[] {
 /** The anchors of a kind: the product, else the visitor's items (recent ones weigh more where it says so). */
 function anchorsFor(m: Models, ask: Ask, kinds: number, n: number, decay: number): Anchor[] {
   if (ask.product !== undefined) return [{ item: ask.product, weight: 1 }];
-  return recent(m, ask.user, kinds, n).map((r, rank) => ({
+  return recent(m, ask, kinds, n).map((r, rank) => ({
     item: r.item,
     weight: decay ** rank * (kinds === PURCHASES ? 1 : kindWeight(r.kinds)),
     minute: r.minute,
@@ -213,7 +252,7 @@ const NEIGHBOUR_KINDS: Partial<
 };
 
 export function recommend(m: Models, ask: Ask): Pick[] {
-  const skip = excluded(m, ask);
+  const skip = excludedWithLive(m, ask);
   if (ask.product !== undefined) skip.add(ask.product);
   const neighbours = NEIGHBOUR_KINDS[ask.kind];
   if (neighbours) {
@@ -326,7 +365,7 @@ function timeBased(m: Models, ask: Ask, skip: Set<number>, p: TimePatterns, kind
   const due = new Set(picks.map((x) => x.item));
   const community = kinds === PURCHASES ? "ai-community-based" : "ai-community-based-interactions";
   const neighbours =
-    ask.user !== undefined || ask.product !== undefined
+    ask.user !== undefined || ask.product !== undefined || ask.live?.length
       ? recommend(m, { ...ask, kind: community, limit: ask.limit * 3 })
       : [];
   for (const n of neighbours) {
