@@ -88,4 +88,27 @@ describe("the API body", () => {
     if (a) a.control = true;
     expect(ZCampaignForm.safeParse(form).success).toBe(true);
   });
+
+  it("refuses a Viber button's text over 30 characters, with the API's message", () => {
+    const form = emptyForm("me@example.com");
+    form.campaign_name = "Spring";
+    form.audiences = ["vip"];
+    form.channel_type = "viber";
+    const [a] = form.groups;
+    if (!a) throw new Error("no group");
+    Object.assign(a, {
+      channel_message_text: "Hi",
+      channel_button_link: "https://shop.example/",
+      channel_image_url: "https://shop.example/i.png",
+      channel_validity_period: "1",
+      channel_validity_unit: "HOURS",
+      channel_button: "b".repeat(31),
+    });
+    const issue = ZCampaignForm.safeParse(form).error?.issues.find(
+      (i) => i.path.join(".") === "groups.0.channel_button",
+    );
+    expect(issue?.message).toBe("a Viber button's text takes at most 30 characters");
+    a.channel_button = "b".repeat(30);
+    expect(ZCampaignForm.safeParse(form).success).toBe(true);
+  });
 });

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { ZCampaignInput } from "@/lib/campaigns/schemas";
+import { ZViberButton } from "@/lib/messaging/sms-length";
 import type { Campaign, CampaignGroup } from "./campaign-api";
 
 export const CHANNEL_TYPES = [
@@ -32,7 +33,8 @@ const ZGroupForm = z.object({
   channel_subject: z.string().max(500),
   channel_message_text: z.string().max(10_000),
   html_template_id: z.string().max(200),
-  channel_button: z.string().max(100),
+  // The API's own rule (Viber's 30 characters), shared rather than copied.
+  channel_button: ZViberButton,
   channel_button_link: z.string().max(2_000),
   channel_image_url: z.string().max(2_000),
   channel_validity_period: z.string().regex(/^\d{0,6}$/, "a whole number"),

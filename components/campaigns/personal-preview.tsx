@@ -2,7 +2,9 @@
 /**
  * The group's message as one customer would get it: the marketer picks a customer (searched by
  * id, name or e-mail through GET /data/customers), and the server fills the placeholders as a
- * send does, with that customer's recommended products, shown as small cards.
+ * send does, with that customer's recommended products, shown as small cards. A group that is not
+ * personalised shows the one message everyone gets (no customer's fields, the shared products).
+ * An SMS says its parts as sent (tracked links as short links), counted by the server.
  */
 import { useState } from "react";
 import { unknownPlaceholders } from "@/lib/campaigns/placeholders";
@@ -95,6 +97,11 @@ function Rendered({ preview, stale }: { preview: TPreview; stale: boolean }) {
   const viber = channel === "viber" || channel === "viber_sms";
   return (
     <div className={cn("space-y-3", stale && "opacity-60")} aria-busy={stale} data-testid="personal-preview">
+      {!preview.is_personalized && (
+        <p className="text-xs text-slate-600" data-testid="preview-not-personalised">
+          Not personalised: every recipient gets this same message.
+        </p>
+      )}
       <dl className="space-y-2 text-sm">
         {channel === "email" && <Field label="Subject" value={preview.channel_subject} />}
         <Field
@@ -109,6 +116,12 @@ function Rendered({ preview, stale }: { preview: TPreview; stale: boolean }) {
           </>
         )}
         {channel === "viber_sms" && <Field label="SMS fallback" value={preview.channel_fallback_message_text} />}
+        {preview.sms && preview.sms.characters > 0 && (
+          <Field
+            label="SMS as sent"
+            value={`${preview.sms.characters.toLocaleString("en")} characters, ${preview.sms.encoding}, ${preview.sms.segments} ${preview.sms.segments === 1 ? "part" : "parts"} (tracked links as ${preview.sms.short_link_length}-character short links)`}
+          />
+        )}
       </dl>
       {preview.html && (
         <EmailFrame
@@ -119,7 +132,9 @@ function Rendered({ preview, stale }: { preview: TPreview; stale: boolean }) {
       {preview.products.length > 0 && (
         <div>
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-            Products in this message (recommended for {preview.customer.first_name || preview.customer.customer_id})
+            {preview.is_personalized
+              ? `Products in this message (recommended for ${preview.customer.first_name || preview.customer.customer_id})`
+              : "Products in this message (the same for every recipient)"}
           </p>
           <ol className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5" data-testid="preview-products">
             {preview.products.map((p) => (
@@ -164,13 +179,15 @@ export function PersonalPreview({
   index: number;
 }) {
   // An unknown placeholder is marked in the preview above; the server would only refuse it (422).
-  const unknown = Object.values(group).flatMap((text) => unknownPlaceholders(text));
+  const unknown = Object.values(group).flatMap((value) =>
+    typeof value === "string" ? unknownPlaceholders(value) : [],
+  );
   const preview = usePersonalPreview(
     customer && unknown.length === 0
       ? { ...group, channel_type: channel, customer_id: customer.customer_id }
       : undefined,
   );
-  const written = Object.values(group).some(Boolean);
+  const written = Object.values(group).some((value) => typeof value === "string" && value !== "");
   return (
     <div className="space-y-3 border-t border-slate-200 pt-3">
       <CustomerPicker picked={customer} onPick={onCustomer} idPrefix={`group-${index}`} />

@@ -5,7 +5,13 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { PLACEHOLDERS, unknownPlaceholders } from "./placeholders";
-import { AUDIENCES_TYPES, CHANNEL_TYPES, PLACEHOLDER_FIELDS, ZCampaignDetailInput } from "./schemas";
+import {
+  AUDIENCES_TYPES,
+  CHANNEL_TYPES,
+  PLACEHOLDER_FIELDS,
+  personalPlaceholderProblem,
+  ZCampaignDetailInput,
+} from "./schemas";
 
 const tag = "Campaign studio";
 
@@ -27,6 +33,9 @@ export const ZPreviewInput = ZCampaignDetailInput.pick({
   channel_button_link: true,
   channel_image_url: true,
   html_template_id: true,
+  is_personalized: true,
+  recommended_products: true,
+  urls_to_short: true,
 })
   .extend({
     channel_type: z.enum(CHANNEL_TYPES),
@@ -39,6 +48,8 @@ export const ZPreviewInput = ZCampaignDetailInput.pick({
         ctx.addIssue({ code: "custom", path: [field], message: `unknown placeholder ${name}` });
       }
     }
+    const personal = personalPlaceholderProblem(body);
+    if (personal) ctx.addIssue({ code: "custom", path: ["is_personalized"], message: personal });
   });
 export type TPreviewInput = z.infer<typeof ZPreviewInput>;
 
@@ -50,8 +61,24 @@ export const ZPreviewProduct = z.object({
   image: z.string(),
 });
 
+export const ZSmsAsSent = z
+  .object({
+    field: z.enum(["channel_message_text", "channel_fallback_message_text"]),
+    encoding: z.enum(["GSM-7", "UCS-2"]),
+    characters: z.number().int(),
+    segments: z.number().int().describe("Parts the SMS is sent and billed as"),
+    per_segment: z.number().int(),
+    short_link_length: z.number().int().describe("Characters of each tracked link as sent"),
+  })
+  .describe(
+    "The SMS as this customer would be sent it (sms: the text; viber_sms: the SMS fallback): its tracked links counted as the short links they become (this customer's; the link's id estimated), not as written",
+  );
+
 export const ZPreview = z.object({
   customer: z.object({ customer_id: z.string(), first_name: z.string(), last_name: z.string() }),
+  is_personalized: z
+    .boolean()
+    .describe("false: the message is the same for every recipient (no customer's fields or own recommendations)"),
   channel_type: z.enum(CHANNEL_TYPES),
   channel_subject: z.string(),
   channel_message_text: z.string(),
@@ -66,6 +93,7 @@ export const ZPreview = z.object({
       "E-mail with html_template_id: the HTML part as sent (placeholders filled, the unsubscribe footer before </body>), but links not yet tracked and no open pixel; else null",
     ),
   products: z.array(ZPreviewProduct).describe("The products the texts use, by position"),
+  sms: ZSmsAsSent.nullable().describe("sms and viber_sms: the SMS's length as sent; else null"),
 });
 export type TPreview = z.infer<typeof ZPreview>;
 
@@ -74,7 +102,7 @@ export const previewMessageOp = defineOperation({
   path: "/campaigning-studio/campaignings/preview",
   tag,
   summary: "A group's message as one customer would get it",
-  description: `The fields filled as a send fills them: ${PLACEHOLDERS.join(" ")}; products are the customer's top five recommendations (topped up with the best sellers), empty past the list's end. products lists those the texts (and the template) use. An e-mail with html_template_id answers the template's HTML filled in html, and, when channel_message_text is empty, the plain-text part made from it as channel_message_text (as a send makes it). 404 for an unknown customer or template; 422 naming an unknown placeholder and its field. Nothing is recorded.`,
+  description: `The fields filled as a send fills them: ${PLACEHOLDERS.join(" ")}; products are the group's recommended_products, then (is_personalized, the default) the customer's own recommendations, topped up with the best sellers, empty past the list's end. With is_personalized false the answer is the one message every recipient gets: no customer's fields ({ph_customer.*} is a 422 at is_personalized, as for the campaign) and the shared products (recommended_products, then the best sellers), whoever customer_id names. products lists those the texts (and the template) use. sms gives the SMS's encoding and parts as sent, its tracked links (all, or those urls_to_short lists) counted as short links. An e-mail with html_template_id answers the template's HTML filled in html, and, when channel_message_text is empty, the plain-text part made from it as channel_message_text (as a send makes it). 404 for an unknown customer or template; 422 naming an unknown placeholder and its field. Nothing is recorded.`,
   auth: "user",
   audit: false, // renders only
   body: ZPreviewInput,

@@ -4,12 +4,14 @@
  * database (audiences exist) are in ./audience-size.ts; states in ./status.ts.
  */
 import { z } from "zod";
+import { env } from "@/lib/env";
 import { parseTimestamp } from "@/lib/http/timestamps";
 import { senderProblem } from "@/lib/messaging/sender";
-import { channelLengthProblems } from "@/lib/messaging/sms-length";
+import { channelLengthProblems, ZViberButton } from "@/lib/messaging/sms-length";
 import { unknownPlaceholders } from "./placeholders";
 import { groupTime, MAX_SPREAD_MS } from "./sending/occurrences";
 import { CAMPAIGN_STATUSES } from "./status";
+import { listedLink, shortLinkLength, textAsSent, URL_PATTERN } from "./tracking/short-links";
 
 export const CHANNEL_TYPES = ["email", "viber", "sms", "viber_sms"] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -40,7 +42,7 @@ const ZTimestamp = z
 const text = (max: number) => z.string().max(max).default("");
 
 export const ZCampaignDetailInput = z.object({
-  channel_button: text(100),
+  channel_button: ZViberButton.default("").describe("Viber: the button's text, at most 30 characters (Viber's limit)"),
   channel_message_text: text(10_000).describe(
     "May hold placeholders (see the operation's description). SMS: at most 1,600 characters (Twilio's limit); Viber: at most 1,000",
   ),
@@ -183,8 +185,8 @@ export function checkCampaign(c: Campaign, ctx: z.RefinementCtx): void {
     if ((c.channel_type === "viber" || c.channel_type === "viber_sms") && empty(g.channel_validity_unit)) {
       issue(["campaign_details", i, "channel_validity_unit"], `is required for channel ${c.channel_type}`);
     }
-    // Twilio's 1,600 characters, Viber's 1,000 (lib/messaging/sms-length.ts).
-    for (const p of channelLengthProblems(c.channel_type, g)) issue(["campaign_details", i, p.field], p.message);
+    // Twilio's 1,600 characters, Viber's 1,000 (lib/messaging/sms-length.ts), of the texts as sent.
+    for (const p of lengthProblems(c.channel_type, g)) issue(["campaign_details", i, p.field], p.message);
   });
   const r = c.recurring;
   const repeats = r.recurring_frequency !== null && r.recurring_frequency !== "none";
@@ -219,10 +221,25 @@ const LINK_FIELDS = [
   "channel_button_link",
   "channel_subject",
 ] as const;
-const LINK = /https?:\/\/[^\s<>"'`]+[^\s<>"'`.,;:!?)\]}]/g;
 
-/** Whether a link is one that urls_to_short lists (equal, or starting with an entry). */
-export const listedLink = (urls: readonly string[], link: string) => urls.some((u) => link.startsWith(u));
+export { listedLink };
+
+/**
+ * A group that is not personalised (one message for everyone) whose texts name a customer's field:
+ * the problem, reported at is_personalized; undefined otherwise. The campaign and the preview alike.
+ */
+export function personalPlaceholderProblem(
+  g: Pick<TCampaignDetailInput, "is_personalized" | (typeof CONTENT_FIELDS)[number]>,
+): string | undefined {
+  if (g.is_personalized) return undefined;
+  for (const field of CONTENT_FIELDS) {
+    const name = /\{ph_customer\.[^{}\s]*\}/.exec(g[field])?.[0];
+    if (name) {
+      return `is false (one message for everyone), but ${field} holds ${name}: set is_personalized true, or remove the placeholder`;
+    }
+  }
+  return undefined;
+}
 
 /** The rules of send_promotion_time, is_personalized, recommended_products and urls_to_short. */
 function checkGroupFields(g: TCampaignDetailInput, issue: (field: (string | number)[], message: string) => void) {
@@ -231,18 +248,8 @@ function checkGroupFields(g: TCampaignDetailInput, issue: (field: (string | numb
     issue(["send_promotion_time"], "must be at or after start_time and before end_time");
   }
   const texts = CONTENT_FIELDS.map((f) => g[f]);
-  if (!g.is_personalized) {
-    for (const field of CONTENT_FIELDS) {
-      const name = /\{ph_customer\.[^{}\s]*\}/.exec(g[field])?.[0];
-      if (name) {
-        issue(
-          ["is_personalized"],
-          `is false (one message for everyone), but ${field} holds ${name}: set is_personalized true, or remove the placeholder`,
-        );
-        break;
-      }
-    }
-  }
+  const personal = personalPlaceholderProblem(g);
+  if (personal) issue(["is_personalized"], personal);
   const showsProducts = texts.some((t) => t.includes("{ph_product_"));
   if (g.recommended_products.length && !showsProducts && !g.html_template_id) {
     issue(
@@ -259,13 +266,34 @@ function checkGroupFields(g: TCampaignDetailInput, issue: (field: (string | numb
   // Links known when saving: a template's, or a personalised one, are known only when sending.
   const linkTexts = LINK_FIELDS.map((f) => g[f]);
   if (!g.html_template_id && !linkTexts.some((t) => t.includes("{ph_"))) {
-    const links = linkTexts.flatMap((t) => [...t.matchAll(LINK)].map((m) => m[0]));
+    const links = linkTexts.flatMap((t) => [...t.matchAll(URL_PATTERN)].map((m) => m[0]));
     g.urls_to_short.forEach((url, j) => {
       if (/^https?:\/\//.test(url) && !links.some((l) => listedLink([url], l))) {
         issue(["urls_to_short", j], "matches no link of the group's texts");
       }
     });
   }
+}
+
+/**
+ * A group's texts over their channel's limit as they will be sent: tracked links as short links of
+ * this service (PUBLIC_URL; the customer's and the link's ids estimated), placeholders as ten
+ * letters (./tracking/short-links.ts textAsSent).
+ */
+export function lengthProblems(
+  channelType: string,
+  g: Pick<TCampaignDetailInput, "channel_message_text" | "channel_fallback_message_text" | "urls_to_short">,
+) {
+  const length = shortLinkLength({ base: env().PUBLIC_URL });
+  const asSent = (text: string) => textAsSent(text, { shortLinkLength: length, urlsToShort: g.urls_to_short });
+  return channelLengthProblems(
+    channelType,
+    {
+      channel_message_text: asSent(g.channel_message_text),
+      channel_fallback_message_text: asSent(g.channel_fallback_message_text),
+    },
+    `as sent, its tracked links as ${length}-character short links and placeholders as 10 letters`,
+  );
 }
 
 export const ZCampaignInput = ZCampaignShape.superRefine(checkCampaign);

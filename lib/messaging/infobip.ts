@@ -73,6 +73,7 @@ export function infobipContent(body: string, context: Record<string, unknown>) {
 export function infobipProvider(): Provider {
   return {
     name: "infobip",
+    deliveryReceipts: true,
     async send(message) {
       const settings = env();
       const messageId = message.messageId ?? newId("message");

@@ -3,11 +3,12 @@
  * provider's status mapped to a campaign event, each recorded once
  * (lib/campaigns/sending/record-receipt.ts); a failure that is the address's (./delivery-outcome.ts:
  * by the providers' documented error codes) is a bounce and may suppress the phone number
- * (lib/campaigns/suppressions/record-feedback.ts).
+ * (lib/campaigns/suppressions/record-feedback.ts), recorded in the receipt's own transaction: a
+ * receipt is never kept without the suppression it calls for.
  */
 import type { z } from "zod";
 import { recordReceipt } from "@/lib/campaigns/sending/record-receipt";
-import { recordFeedback } from "@/lib/campaigns/suppressions/record-feedback";
+import type { Feedback } from "@/lib/campaigns/suppressions/record-feedback";
 import { env } from "@/lib/env";
 import { forbidden } from "@/lib/http/errors";
 import { type DeliveryOutcome, infobipOutcome, twilioOutcome } from "./delivery-outcome";
@@ -47,33 +48,32 @@ export async function receiveTwilioReceipt(opts: {
     kind,
     ...opts.target,
     detail: kind === "failed" ? `twilio ${status}${code ? `: ErrorCode ${code}` : ""}` : `twilio ${status}`,
+    feedback: bounceOf(delivery, opts.target, "twilio", code ?? "", `twilio ${status}`),
   });
-  if (outcome === "recorded") await bounceOf(delivery, opts.target, "twilio", code ?? "", `twilio ${status}`);
   return { outcomes: [{ message_id: sid, status, outcome }] };
 }
 
 /**
  * A provider's failure that is the address's (./delivery-outcome.ts) becomes a bounce of the
- * message and, hard or a STOP, suppresses the phone number on the leg's channel.
+ * message and, hard or a STOP, suppresses the phone number on the leg's channel; undefined for
+ * any other outcome.
  */
-async function bounceOf(
+function bounceOf(
   delivery: DeliveryOutcome | undefined,
   target: ReceiptTarget,
   source: string,
   code: string,
   detail: string,
-): Promise<void> {
-  if (delivery !== "hard" && delivery !== "soft" && delivery !== "stop") return;
-  await recordFeedback({
-    sendId: target.sendId,
-    customerId: target.customerId,
+): Omit<Feedback, "sendId" | "customerId"> | undefined {
+  if (delivery !== "hard" && delivery !== "soft" && delivery !== "stop") return undefined;
+  return {
     kind: delivery === "soft" ? "soft_bounce" : "hard_bounce",
     channel: target.leg === "viber" ? "viber" : "sms",
     source,
     status: code,
     detail,
     ...(delivery === "stop" && { reason: "stop_reply" as const }),
-  });
+  };
 }
 
 const INFOBIP_KINDS: Record<string, "delivered" | "failed"> = {
@@ -105,19 +105,17 @@ export async function receiveInfobipReport(opts: {
       continue;
     }
     const why = [result.status.description, result.error?.name, result.error?.description].filter(Boolean).join("; ");
+    const code = result.error?.id !== undefined ? String(result.error.id) : "";
+    const detail = `infobip ${status}${why ? `: ${why}` : ""}`;
     const outcome = await recordReceipt({
       provider: "infobip",
       providerMessageId: result.messageId,
       providerStatus: status,
       kind,
       ...opts.target,
-      detail: `infobip ${status}${why ? `: ${why}` : ""}`,
+      detail,
+      feedback: bounceOf(infobipOutcome(group, result.error), opts.target, "infobip", code, detail),
     });
-    if (outcome === "recorded") {
-      const delivery = infobipOutcome(group, result.error);
-      const code = result.error?.id !== undefined ? String(result.error.id) : "";
-      await bounceOf(delivery, opts.target, "infobip", code, `infobip ${status}${why ? `: ${why}` : ""}`);
-    }
     outcomes.push({ message_id: result.messageId, status, outcome });
   }
   return { outcomes };

@@ -55,6 +55,12 @@ export interface Accepted {
 
 export interface Provider {
   name: string;
+  /**
+   * Whether the provider reports each message's delivery later (a receipt to a webhook: Twilio,
+   * Infobip). Without (the outbox; SMTP, whose failures come back as DSNs), accepting a message is
+   * all anyone learns of its delivery: campaigns count it delivered when it is handed on.
+   */
+  deliveryReceipts: boolean;
   /** Hands the message on; throws when the provider refuses it. Records nothing. */
   send(message: OutgoingMessage): Promise<Accepted>;
 }
@@ -76,6 +82,8 @@ export interface HandedOver {
   /** The provider's id of the message, else the outbox row's id. */
   messageId: string;
   provider: string;
+  /** The provider's deliveryReceipts: false, the hand-over is the delivery. */
+  deliveryReceipts: boolean;
   row: OutboxRow;
 }
 
@@ -109,6 +117,8 @@ export async function recordMessages(rows: OutboxRow[], sql?: SqlRunner): Promis
 
 export const outboxProvider: Provider = {
   name: "outbox",
+  // The message is delivered when it is in the Outbox: no receipt follows.
+  deliveryReceipts: false,
   // Delivering to the outbox is its record.
   send: async () => ({}),
 };
@@ -144,6 +154,7 @@ export async function handOver(message: OutgoingMessage): Promise<HandedOver> {
   return {
     messageId: accepted.providerId ?? message_id,
     provider: provider.name,
+    deliveryReceipts: provider.deliveryReceipts,
     row: {
       message_id,
       channel: message.channel,
@@ -158,10 +169,12 @@ export async function handOver(message: OutgoingMessage): Promise<HandedOver> {
 }
 
 /** Sends one message and records it in the outbox. */
-export async function sendMessage(message: OutgoingMessage): Promise<{ messageId: string; provider: string }> {
+export async function sendMessage(
+  message: OutgoingMessage,
+): Promise<{ messageId: string; provider: string; deliveryReceipts: boolean }> {
   const handed = await handOver(message);
   await recordMessages([handed.row]);
-  return { messageId: handed.messageId, provider: handed.provider };
+  return { messageId: handed.messageId, provider: handed.provider, deliveryReceipts: handed.deliveryReceipts };
 }
 
 export const ZOutboxMessage = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { channelLengthProblems, isGsm7, smsLength, withPlaceholderEstimate } from "./sms-length";
+import { channelLengthProblems, isGsm7, smsLength, withPlaceholderEstimate, ZViberButton } from "./sms-length";
 
 describe("SMS length and segments", () => {
   it("GSM-7: 160 in one part, 153 per part beyond", () => {
@@ -61,5 +61,15 @@ describe("SMS length and segments", () => {
       }),
     ).toEqual([{ field: "channel_fallback_message_text", message: expect.stringContaining("1,600") }]);
     expect(channelLengthProblems("email", { ...ok, channel_message_text: "a".repeat(5000) })).toEqual([]);
+  });
+});
+
+describe("a Viber button's text", () => {
+  it("takes at most 30 characters, counted as characters (an emoji is one)", () => {
+    expect(ZViberButton.safeParse("b".repeat(30)).success).toBe(true);
+    expect(ZViberButton.safeParse("🎁".repeat(30)).success).toBe(true);
+    const long = ZViberButton.safeParse("b".repeat(31));
+    expect(long.success).toBe(false);
+    expect(long.error?.issues[0]?.message).toBe("a Viber button's text takes at most 30 characters");
   });
 });

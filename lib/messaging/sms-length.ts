@@ -7,14 +7,25 @@
  * units in one SMS, 67 per part; an escape pair or a surrogate pair is never split across parts.
  *
  * Twilio takes a Body of at most 1,600 characters (error 21617); Viber business messages take
- * 1,000 (Infobip's documentation). Pure: the campaign editor counts as the user types, the
- * campaign API refuses texts over the limits (422 at the field).
+ * 1,000 and a button caption 30 (Infobip's documentation). Pure: the campaign editor counts as the
+ * user types, the campaign API refuses texts over the limits (422 at the field).
  */
+import { z } from "zod";
 
 /** Twilio's longest Body. */
 export const SMS_MAX_CHARACTERS = 1600;
 /** Viber's longest text of a business message. */
 export const VIBER_MAX_CHARACTERS = 1000;
+/** Viber's longest button caption (Infobip refuses a longer one). */
+export const VIBER_BUTTON_MAX_CHARACTERS = 30;
+
+/**
+ * A Viber button's caption, counted in characters as Viber counts them: the one rule the campaign
+ * API (lib/campaigns/schemas.ts) and the editor's form (components/campaigns/campaign-form.ts) use.
+ */
+export const ZViberButton = z.string().refine((text) => [...text].length <= VIBER_BUTTON_MAX_CHARACTERS, {
+  message: `a Viber button's text takes at most ${VIBER_BUTTON_MAX_CHARACTERS} characters`,
+});
 
 const GSM7_BASIC =
   "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
@@ -120,19 +131,22 @@ export interface LengthProblem {
   message: string;
 }
 
-/** Texts of a campaign group longer than their channel takes (Twilio 1,600; Viber 1,000). */
+/**
+ * Texts of a campaign group longer than their channel takes (Twilio 1,600; Viber 1,000). The
+ * caller passes the texts as they will be sent (their links as the short links tracking makes
+ * them: lib/campaigns/tracking/short-links.ts) and says so in `asSent`, which the messages quote.
+ */
 export function channelLengthProblems(
   channelType: string,
   group: { channel_message_text: string; channel_fallback_message_text: string },
+  asSent = "",
 ): LengthProblem[] {
   const problems: LengthProblem[] = [];
   const over = (field: LengthProblem["field"], text: string, max: number, what: string) => {
     const length = [...text].length;
     if (length > max) {
-      problems.push({
-        field,
-        message: `${what} takes at most ${max.toLocaleString("en")} characters (this has ${length.toLocaleString("en")})`,
-      });
+      const has = `this has ${length.toLocaleString("en")}${asSent ? ` ${asSent}` : ""}`;
+      problems.push({ field, message: `${what} takes at most ${max.toLocaleString("en")} characters (${has})` });
     }
   };
   if (channelType === "sms") over("channel_message_text", group.channel_message_text, SMS_MAX_CHARACTERS, "an SMS");

@@ -84,6 +84,8 @@ function transport(url: string): Transporter {
 export function smtpProvider(url: string): Provider {
   return {
     name: "smtp",
+    // A relay's acceptance; failures come back later as DSNs (./inbound), deliveries never.
+    deliveryReceipts: false,
     async send(message) {
       // The campaign's sender: a display name, or an address on EMAIL_FROM's domain (./sender.ts).
       const from = emailFrom(env().EMAIL_FROM, message.sender);

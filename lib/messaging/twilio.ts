@@ -20,6 +20,7 @@ const ZTwilioAnswer = z.object({ sid: z.string().min(1), status: z.string().opti
 export function twilioProvider(): Provider {
   return {
     name: "twilio",
+    deliveryReceipts: true,
     async send(message) {
       const settings = env();
       const sid = settings.TWILIO_ACCOUNT_SID ?? "";

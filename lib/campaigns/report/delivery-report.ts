@@ -2,6 +2,11 @@
  * The delivery report (spec 2.8): per campaign, per group and per day, what became of the
  * messages of the campaign's sends whose occurrence falls in the period. Computed by two grouped
  * statements over campaign_messages and campaign_events (definitions in ./operations.ts).
+ *
+ * Delivered: a message with a delivered event (a provider's receipt; for an SMS or Viber provider
+ * that sends none, the outbox, the event its hand-over recorded: ../sending/deliver.ts), or an
+ * e-mail sent and not bounced or failed since (SMTP and the outbox alike: e-mail reports only its
+ * failures, as DSNs).
  */
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";

@@ -2,7 +2,8 @@
  * Delivering a send (job campaigns.deliver-send): batches of recipients are claimed (status
  * sending, attempts + 1, a lease) by one UPDATE ... RETURNING whose subselect takes the rows
  * FOR UPDATE SKIP LOCKED, so two runs at once never claim the same row; each message is
- * personalised and handed to its provider (PARALLEL at once) with a message id derived from the
+ * personalised (a group that is not personalised: one message for all, no customer's facts loaded)
+ * and handed to its provider (PARALLEL at once) with a message id derived from the
  * send and the customer. A batch's outcome is kept in one transaction: its outbox rows in one
  * INSERT, its rows marked sent, or failed with the error (a transient failure goes back to queued,
  * not to be claimed again before its retry_at: backoff with jitter, at least the provider's
@@ -34,7 +35,7 @@
 import { createHash } from "node:crypto";
 import { now } from "@/lib/clock";
 import { suppressedSql } from "@/lib/data/effective-consent";
-import { db, getDatabase } from "@/lib/db/client";
+import { db, getDatabase, type SqlRunner } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { isTransient, retryDecision } from "@/lib/messaging/provider-error";
 import { handOver, type OutboxRow, recordMessages } from "@/lib/messaging/send-message";
@@ -43,7 +44,7 @@ import { withTemplateHtml } from "../templates";
 import { messageFor } from "./compose-message";
 import { finishIfDone } from "./finish";
 import { groupCommit } from "./group-commit";
-import { loadPersonalisation, usesProducts } from "./personalise";
+import { loadPersonalisation, type Personalisation, usesProducts } from "./personalise";
 import { queueDelivery } from "./start-send";
 
 export const BATCH_SIZE = 200;
@@ -83,6 +84,11 @@ interface Result {
   providerId?: string;
   /** The outbox row of a message handed on (kept with the batch's states). */
   row?: OutboxRow;
+  /**
+   * Delivered when handed on: an SMS or Viber message to a provider that sends no receipts (the
+   * outbox). E-mail is not: the report counts it delivered unless a DSN bounces it later.
+   */
+  deliveredOnHandOver?: boolean;
   error?: string;
   retry?: boolean;
   retryAt?: Date;
@@ -153,16 +159,21 @@ export async function deliverSend(opts: {
   if (send?.status !== "Sending") return { ...totals, finished: send?.status !== "Preparing" };
   const campaign = send.campaign;
   const groups = new Map((await withTemplateHtml(campaign.groups)).map((g) => [g.group_number, g]));
+  // A group that is not personalised sends everyone one message: its recipients' names and own
+  // recommendations are not loaded (its shared products are, once: ./compose-message.ts).
+  const personalised = new Set([...groups.values()].filter((g) => g.is_personalized).map((g) => g.group_number));
   const withProducts = usesProducts(
-    [...groups.values()].flatMap((g) => [
-      g.channel_subject,
-      g.channel_message_text,
-      g.channel_button,
-      g.channel_button_link,
-      g.channel_image_url,
-      g.channel_fallback_message_text,
-      g.template_html ?? "",
-    ]),
+    [...groups.values()]
+      .filter((g) => personalised.has(g.group_number))
+      .flatMap((g) => [
+        g.channel_subject,
+        g.channel_message_text,
+        g.channel_button,
+        g.channel_button_link,
+        g.channel_image_url,
+        g.channel_fallback_message_text,
+        g.template_html ?? "",
+      ]),
   );
   const database = await getDatabase();
   /** Claimed and not yet recorded: their lease is renewed while the run holds them. */
@@ -185,10 +196,8 @@ export async function deliverSend(opts: {
     const claimed = await filterSendable({ sendId, channelType: campaign.channel_type, claimed: claimedAll });
     if (claimed.length === 0) return nextBatch();
     for (const r of claimed) held.add(r.customer_id);
-    const facts = await loadPersonalisation(
-      claimed.map((r) => r.customer_id),
-      withProducts,
-    );
+    const own = claimed.filter((r) => personalised.has(r.group_number)).map((r) => r.customer_id);
+    const facts = own.length ? await loadPersonalisation(own, withProducts) : new Map<string, Personalisation>();
     const smsOnly = campaign.channel_type === "viber_sms" ? await viberNotSendable(sendId, claimed) : new Set<string>();
     return { claimed, facts, smsOnly };
   };
@@ -216,7 +225,13 @@ export async function deliverSend(opts: {
     }
     try {
       const handed = await handOver({ ...message, messageId: messageIdOf(sendId, row.customer_id) });
-      return { customer_id: row.customer_id, ok: true, providerId: handed.messageId, row: handed.row };
+      return {
+        customer_id: row.customer_id,
+        ok: true,
+        providerId: handed.messageId,
+        row: handed.row,
+        deliveredOnHandOver: !handed.deliveryReceipts && handed.row.channel !== "email",
+      };
     } catch (error) {
       // Transient failures (429, 5xx, timeouts) come back with backoff for up to an hour, never
       // before the provider's Retry-After; permanent ones fail at once (lib/messaging/provider-error.ts).
@@ -339,6 +354,9 @@ async function viberNotSendable(sendId: string, claimed: Claimed[]): Promise<Set
  * Keeps a batch's outcome in one transaction: the outbox rows of the messages handed on (one
  * INSERT), their rows sent, the others failed or queued again for a retry. A crash before it
  * leaves the batch in `sending`; its messages are sent again under the same ids after the lease.
+ * A message delivered when handed on (deliveredOnHandOver: no receipt will come) gets its
+ * delivered event and receipt_status here, as a receipt would give them: the report counts it, and
+ * a viber_sms message delivered to the Outbox gets no SMS fallback.
  */
 async function record(sendId: string, results: Result[]): Promise<void> {
   const database = await getDatabase();
@@ -351,12 +369,26 @@ async function record(sendId: string, results: Result[]): Promise<void> {
       sql,
     );
     if (sent.length) {
-      await sql.query(
+      const marked = await sql.query<{ customer_id: string }>(
         `UPDATE campaign_messages m SET status = 'sent', provider_message_id = v.provider_id, sent_at = $2, error = NULL
          FROM (SELECT unnest($3::text[]) AS customer_id, unnest($4::text[]) AS provider_id) v
-         WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending'`,
+         WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending'
+         RETURNING m.customer_id`,
         [sendId, at, sent.map((r) => r.customer_id), sent.map((r) => r.providerId ?? "")],
       );
+      const markedIds = new Set(marked.map((r) => r.customer_id));
+      const delivered = sent.filter((r) => r.deliveredOnHandOver && r.row && markedIds.has(r.customer_id));
+      if (delivered.length) {
+        await recordDeliveredOnHandOver(sql, {
+          sendId,
+          at,
+          messages: delivered.map((r) => ({
+            customerId: r.customer_id,
+            leg: r.row?.channel ?? "",
+            provider: r.row?.provider ?? "",
+          })),
+        });
+      }
     }
     if (failed.length) {
       await sql.query(
@@ -378,6 +410,41 @@ async function record(sendId: string, results: Result[]): Promise<void> {
     }
     await sql.query("UPDATE campaign_sends SET date_modified = $2 WHERE send_id = $1", [sendId, at]);
   });
+}
+
+/**
+ * What a delivered receipt records (./record-receipt.ts), for messages whose provider sends none:
+ * a delivered event of the leg and, on the first leg, receipt_status delivered. Inside the
+ * caller's transaction, with the message's sent state.
+ */
+export async function recordDeliveredOnHandOver(
+  sql: SqlRunner,
+  opts: { sendId: string; at: Date; messages: { customerId: string; leg: string; provider: string }[] },
+): Promise<void> {
+  const ids = opts.messages.map((m) => m.customerId);
+  const legs = opts.messages.map((m) => m.leg);
+  // The first leg's status only, as record-receipt.ts keeps it (viber_sms's SMS leg is not it).
+  await sql.query(
+    `UPDATE campaign_messages m SET receipt_status = 'delivered'
+       FROM (SELECT unnest($2::text[]) AS customer_id, unnest($3::text[]) AS leg) v
+      WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND (v.leg <> 'sms' OR m.channel = 'sms')
+        AND m.receipt_status IS DISTINCT FROM 'delivered'`,
+    [opts.sendId, ids, legs],
+  );
+  await sql.query(
+    `INSERT INTO campaign_events (send_id, customer_id, campaign_key, group_number, kind, leg, detail, at)
+     SELECT m.send_id, m.customer_id, s.campaign_key, m.group_number, 'delivered', v.leg, v.detail, $2
+       FROM (SELECT unnest($3::text[]) AS customer_id, unnest($4::text[]) AS leg, unnest($5::text[]) AS detail) v
+       JOIN campaign_messages m ON m.send_id = $1 AND m.customer_id = v.customer_id
+       JOIN campaign_sends s ON s.send_id = m.send_id`,
+    [
+      opts.sendId,
+      opts.at,
+      ids,
+      legs,
+      opts.messages.map((m) => `${m.provider}: delivered when handed on (no receipts)`),
+    ],
+  );
 }
 
 /**

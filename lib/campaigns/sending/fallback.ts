@@ -13,7 +13,8 @@
  * leg (../suppressions/filter-sendable.ts): a customer deleted since, without SMS consent, or whose
  * number is suppressed on SMS is not sent the SMS (fallback_status skipped, the reason in
  * fallback_error). Each SMS is recorded (sent, or failed with the reason) as soon as the provider
- * answered, before the next one goes. A run that dies leaves its claimed legs `sending`; after
+ * answered, before the next one goes (through a provider without receipts, the outbox, with its
+ * delivered event: ./deliver.ts recordDeliveredOnHandOver). A run that dies leaves its claimed legs `sending`; after
  * LEASE_MS they are claimed again (an interruption, counted in fallback_interruptions) and sent
  * under the same message id (the outbox keeps it once): only the one in flight at the crash may
  * reach the customer twice, and nothing is lost. A leg interrupted MAX_INTERRUPTIONS times is
@@ -26,12 +27,12 @@
  */
 import { now } from "@/lib/clock";
 import { normalisedAddressSql, suppressedSql } from "@/lib/data/effective-consent";
-import { getDatabase } from "@/lib/db/client";
+import { getDatabase, type SqlRunner } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { isTransient, retryDecision } from "@/lib/messaging/provider-error";
 import { sendMessage } from "@/lib/messaging/send-message";
 import { recordCampaignEvent } from "../events";
-import { LEASE_MS, MAX_INTERRUPTIONS, messageIdOf } from "./deliver";
+import { LEASE_MS, MAX_INTERRUPTIONS, messageIdOf, recordDeliveredOnHandOver } from "./deliver";
 
 /**
  * How long after the validity the SMS leg waits for a late receipt: a Viber message delivered just
@@ -165,14 +166,25 @@ async function sendOne(row: Claimed): Promise<"sent" | "failed" | "deferred"> {
     return "failed";
   }
   try {
-    const { messageId } = await sendMessage({
+    const sent = await sendMessage({
       channel: "sms",
       to: row.address,
       body: text,
       messageId: fallbackIdOf(row.send_id, row.customer_id),
       context: { campaign_id: row.campaign_id, send_id: row.send_id, customer_id: row.customer_id, leg: "sms" },
     });
-    await settle(row, { status: "sent", providerId: messageId });
+    // A provider without receipts (the outbox): the leg is delivered now, as a receipt would say.
+    const database = await getDatabase();
+    await database.transaction(async (sql) => {
+      const settled = await settle(row, { status: "sent", providerId: sent.messageId }, sql);
+      if (settled && !sent.deliveryReceipts) {
+        await recordDeliveredOnHandOver(sql, {
+          sendId: row.send_id,
+          at: now(),
+          messages: [{ customerId: row.customer_id, leg: "sms", provider: sent.provider }],
+        });
+      }
+    });
     return "sent";
   } catch (error) {
     // The first leg's policy: permanent refusals fail at once, temporary ones come back after a
@@ -228,16 +240,18 @@ async function giveUpInterrupted(): Promise<void> {
 async function settle(
   row: Claimed,
   outcome: { status: "sent" | "failed" | null; providerId?: string; error?: string; retryAt?: Date },
-): Promise<void> {
-  const database = await getDatabase();
+  sql?: SqlRunner,
+): Promise<boolean> {
+  const runner = sql ?? (await getDatabase()).sql;
   const at = now();
-  await database.sql.query(
+  const settled = await runner.query(
     `UPDATE campaign_messages SET fallback_status = $3, fallback_provider_message_id = $4, fallback_error = $5,
        fallback_sent_at = CASE WHEN $3 = 'sent' THEN $6::timestamptz END,
        fallback_retry_at = $7,
        fallback_first_failed_at = CASE WHEN $7::timestamptz IS NOT NULL THEN COALESCE(fallback_first_failed_at, $6::timestamptz)
                                        ELSE fallback_first_failed_at END
-     WHERE send_id = $1 AND customer_id = $2 AND fallback_status = 'sending'`,
+     WHERE send_id = $1 AND customer_id = $2 AND fallback_status = 'sending'
+     RETURNING 1`,
     [
       row.send_id,
       row.customer_id,
@@ -248,4 +262,5 @@ async function settle(
       outcome.retryAt ?? null,
     ],
   );
+  return settled.length > 0;
 }

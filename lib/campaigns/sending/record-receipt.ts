@@ -3,12 +3,18 @@
  * message id, status) in provider_receipts, so a receipt posted again (the provider's retry or a
  * replay) records nothing more; in the same transaction a campaign event (delivered or failed,
  * with the leg) and the message's receipt_status (its first leg: the SMS of an sms campaign, the Viber leg of
- * viber and viber_sms). A failed Viber leg of viber_sms sends its SMS leg at once (./fallback.ts).
+ * viber and viber_sms), and the bounce the receipt reports, if any (its feedback row, event and
+ * the address's suppression: ../suppressions/record-feedback.ts). All of it or none: a crash or an
+ * error part-way keeps nothing, so the provider's retry of the receipt (it is answered 5xx) records
+ * it all, and a receipt is never kept without the suppression it called for. A failed Viber leg of
+ * viber_sms sends its SMS leg at once (./fallback.ts).
  */
 import { now } from "@/lib/clock";
 import { getDatabase } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { recordCampaignEvent } from "../events";
+import { getCampaignSettings } from "../settings";
+import { type Feedback, recordFeedbackIn } from "../suppressions/record-feedback";
 import { sendDueFallbacks } from "./fallback";
 
 export interface Receipt {
@@ -21,6 +27,8 @@ export interface Receipt {
   customerId: string;
   leg: string;
   detail?: string;
+  /** The bounce this receipt reports (a failure that is the address's), kept with it. */
+  feedback?: Omit<Feedback, "sendId" | "customerId">;
 }
 
 /** "recorded", "replay" (seen before), or "unknown" (no such campaign message). */
@@ -29,6 +37,8 @@ export type ReceiptOutcome = "recorded" | "replay" | "unknown";
 export async function recordReceipt(receipt: Receipt): Promise<ReceiptOutcome> {
   const database = await getDatabase();
   const at = now();
+  // Read before the transaction: on the embedded database another connection waits for it to end.
+  const softBounceLimit = receipt.feedback ? (await getCampaignSettings()).soft_bounce_limit : 0;
   const outcome = await database.transaction(async (sql) => {
     const [message] = await sql.query<{ channel: string }>(
       "SELECT channel FROM campaign_messages WHERE send_id = $1 AND customer_id = $2 FOR UPDATE",
@@ -63,6 +73,13 @@ export async function recordReceipt(receipt: Receipt): Promise<ReceiptOutcome> {
       },
       sql,
     );
+    if (receipt.feedback) {
+      await recordFeedbackIn(
+        sql,
+        { ...receipt.feedback, sendId: receipt.sendId, customerId: receipt.customerId },
+        softBounceLimit,
+      );
+    }
     return { result: "recorded" as const, channel: message.channel };
   });
   if (outcome.result !== "recorded") return outcome.result;

@@ -5,11 +5,12 @@
  * with a campaign event (bounced or complained: the delivery report's columns), and the address
  * suppressed on the channel: at once for a hard bounce or a complaint, after soft_bounce_limit
  * soft bounces in a row (the customer's last that many messages on the channel, up to this one,
- * all soft-bounced; a message delivered in between breaks the run).
+ * all soft-bounced; a message delivered in between breaks the run). All of it in one transaction
+ * (with a provider's receipt, in the receipt's).
  */
 
 import type { SuppressionChannel } from "@/lib/data/effective-consent";
-import { getDatabase } from "@/lib/db/client";
+import { getDatabase, type SqlRunner } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { recordCampaignEvent } from "../events";
 import { getCampaignSettings } from "../settings";
@@ -35,14 +36,35 @@ export interface Feedback {
 
 export type FeedbackOutcome = "recorded" | "replay" | "unknown";
 
+/**
+ * Records a bounce or complaint: its message_feedback row, its event and any suppression in one
+ * transaction, so a crash part-way keeps none of them and the report delivered again (a DSN's
+ * retry, a provider's receipt retried after a 5xx) records them all; never a feedback row kept
+ * (a replay from then on) without its suppression.
+ */
 export async function recordFeedback(feedback: Feedback): Promise<FeedbackOutcome> {
+  // Read before the transaction: on the embedded database another connection waits for it to end.
+  const { soft_bounce_limit } = await getCampaignSettings();
   const database = await getDatabase();
-  const [message] = await database.sql.query<{ address: string; sent_at: Date | null }>(
+  return database.transaction((sql) => recordFeedbackIn(sql, feedback, soft_bounce_limit));
+}
+
+/**
+ * recordFeedback's writes inside the caller's transaction (a provider's receipt and the bounce it
+ * reports are kept together: ../sending/record-receipt.ts). softBounceLimit is the campaign
+ * setting, read by the caller before its transaction began.
+ */
+export async function recordFeedbackIn(
+  sql: SqlRunner,
+  feedback: Feedback,
+  softBounceLimit: number,
+): Promise<FeedbackOutcome> {
+  const [message] = await sql.query<{ address: string; sent_at: Date | null }>(
     "SELECT address, sent_at FROM campaign_messages WHERE send_id = $1 AND customer_id = $2",
     [feedback.sendId, feedback.customerId],
   );
   if (!message) return "unknown";
-  const fresh = await database.sql.query(
+  const fresh = await sql.query(
     `INSERT INTO message_feedback (send_id, customer_id, kind, channel, address, status, detail, source)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING 1`,
     [
@@ -57,13 +79,16 @@ export async function recordFeedback(feedback: Feedback): Promise<FeedbackOutcom
     ],
   );
   if (fresh.length === 0) return "replay";
-  await recordCampaignEvent({
-    sendId: feedback.sendId,
-    customerId: feedback.customerId,
-    kind: feedback.kind === "complaint" ? "complained" : "bounced",
-    leg: feedback.channel,
-    detail: `${feedback.source} ${feedback.kind} ${feedback.status} ${feedback.detail}`.trim(),
-  });
+  await recordCampaignEvent(
+    {
+      sendId: feedback.sendId,
+      customerId: feedback.customerId,
+      kind: feedback.kind === "complaint" ? "complained" : "bounced",
+      leg: feedback.channel,
+      detail: `${feedback.source} ${feedback.kind} ${feedback.status} ${feedback.detail}`.trim(),
+    },
+    sql,
+  );
   const suppression = async (reason: SuppressionReason, note: string) => {
     if (!message.address.trim()) return;
     await suppress({
@@ -73,25 +98,28 @@ export async function recordFeedback(feedback: Feedback): Promise<FeedbackOutcom
       reason,
       source: feedback.source,
       note,
+      sql,
     });
     log.info("address suppressed", { channel: feedback.channel, reason, send: feedback.sendId });
   };
   const note = `send ${feedback.sendId}: ${feedback.status} ${feedback.detail}`.trim();
   if (feedback.kind === "hard_bounce") await suppression(feedback.reason ?? "hard_bounce", note);
   else if (feedback.kind === "complaint") await suppression(feedback.reason ?? "complaint", note);
-  else if (await softRunReached(feedback, message.sent_at)) {
-    const { soft_bounce_limit } = await getCampaignSettings();
-    await suppression("hard_bounce", `${soft_bounce_limit} soft bounces in a row; last ${note}`);
+  else if (await softRunReached(sql, feedback, message.sent_at, softBounceLimit)) {
+    await suppression("hard_bounce", `${softBounceLimit} soft bounces in a row; last ${note}`);
   }
   return "recorded";
 }
 
 /** The customer's last soft_bounce_limit messages on the channel (up to this one) all soft-bounced. */
-async function softRunReached(feedback: Feedback, sentAt: Date | null): Promise<boolean> {
-  const { soft_bounce_limit: limit } = await getCampaignSettings();
-  const database = await getDatabase();
+async function softRunReached(
+  sql: SqlRunner,
+  feedback: Feedback,
+  sentAt: Date | null,
+  limit: number,
+): Promise<boolean> {
   const channels = feedback.channel === "email" ? ["email"] : [feedback.channel, "viber_sms"];
-  const [run] = await database.sql.query<{ n: number; soft: number }>(
+  const [run] = await sql.query<{ n: number; soft: number }>(
     `SELECT COUNT(*)::int AS n, COUNT(f.kind)::int AS soft FROM (
        SELECT m.send_id, m.customer_id FROM campaign_messages m
        WHERE m.customer_id = $1 AND m.channel = ANY($2::text[]) AND m.status = 'sent' AND m.sent_at <= $3

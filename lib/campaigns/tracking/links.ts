@@ -13,10 +13,10 @@
 import { createHash } from "node:crypto";
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { URL_PATTERN } from "./short-links";
 import { linkCode, pixelToken, readLinkCode, unsubscribeToken } from "./tokens";
 
-/** http(s) links in text; trailing punctuation is not part of a link. */
-export const URL_PATTERN = /https?:\/\/[^\s<>"'`]+[^\s<>"'`.,;:!?)\]}]/g;
+export { URL_PATTERN };
 
 const hashOf = (url: string) => createHash("sha256").update(url).digest("hex");
 
