@@ -8,7 +8,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { type KeyboardEvent, useRef, useState } from "react";
 import { type Path, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { allows } from "@/lib/campaigns/status";
 import { ApiClientError, errorMessage } from "../api/client";
@@ -20,6 +20,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { FormField, fieldA11y } from "../ui/form-field";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";
+import { visibleErrors } from "../ui/visible-errors";
 import { AudiencePicker } from "./audience-picker";
 import { type Campaign, CHANNEL_LABEL, campaignHref, groupLetter, useSaveCampaign } from "./campaign-api";
 import {
@@ -47,10 +48,14 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
   const save = useSaveCampaign(campaign?.campaign_details[0]?.campaign_id);
   const form = useForm<TCampaignForm>({
     resolver: zodResolver(ZCampaignForm),
+    // A field's error shows once it was left (or the form submitted), not while a fresh form is empty.
+    mode: "onTouched",
     defaultValues: campaign ? formOf(campaign) : emptyForm(author),
   });
   const { register, control, handleSubmit, setValue, getValues, setError, formState } = form;
-  const { errors, dirtyFields, isSubmitting } = formState;
+  const { dirtyFields, isSubmitting } = formState;
+  // A field's error shows once it was left or the form submitted (../ui/visible-errors.ts).
+  const errors = visibleErrors(formState.errors, formState.touchedFields, formState.isSubmitted);
   const groups = useFieldArray({ control, name: "groups", keyName: "key" });
   const [tab, setTab] = useState(0);
   const [confirming, setConfirming] = useState<TCampaignForm>();
@@ -67,6 +72,9 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
   const editable = !campaign || allows("edit", campaign.status);
   const busy = isSubmitting || save.isPending || !editable;
   const active = Math.min(tab, groups.fields.length - 1);
+  /** The stored group behind form group i: the fields the editor keeps without showing them. */
+  const storedGroup = (i: number) =>
+    campaign?.campaign_details.find((g) => g.campaign_id && g.campaign_id === watched.groups?.[i]?.campaign_id);
 
   const setPercents = (next: number[]) => {
     for (const [i, p] of next.entries()) setValue(`groups.${i}.abc_audience_percent`, p, { shouldDirty: true });
@@ -74,9 +82,22 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
 
   const addGroup = () => {
     const split = evenSplit(groups.fields.length + 1);
-    groups.append(newGroup(split[split.length - 1] ?? 0, getValues("groups.0")));
+    groups.append(newGroup(split[split.length - 1] ?? 0, getValues("groups.0")), { shouldFocus: false });
     setPercents(split);
     setTab(groups.fields.length);
+    // As after a removal: the focus goes to the new group's tab, which announces it.
+    const added = groups.fields.length;
+    requestAnimationFrame(() => document.getElementById(`group-tab-${added}`)?.focus());
+  };
+  /** The WAI-ARIA tabs pattern: one Tab stop, arrows move between the groups, Home and End. */
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = groups.fields.length - 1;
+    const to = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: last }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = to > last ? 0 : to < 0 ? last : to;
+    setTab(next);
+    document.getElementById(`group-tab-${next}`)?.focus();
   };
   const removeGroup = (index: number) => {
     const left = percents.filter((_, i) => i !== index);
@@ -86,6 +107,8 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
     groups.remove(index);
     setPercents(left.map((p, i) => (i === to ? p + freed : p)));
     setTab(to);
+    // The focused remove button is gone: the focus goes to the tab now shown, not to the page.
+    requestAnimationFrame(() => document.getElementById(`group-tab-${to}`)?.focus());
   };
 
   const insertPlaceholder = (placeholder: string) => {
@@ -136,8 +159,9 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
     if (campaign?.status === "Approved" && changesApproval) setConfirming(values);
     else return submit(values);
   };
-  const onInvalid = () => {
-    const first = (errors.groups ?? []) as unknown[];
+  const onInvalid = (invalid: typeof formState.errors) => {
+    // The errors of this submit (the render's own are one step behind).
+    const first = (invalid.groups ?? []) as unknown[];
     const index = Array.isArray(first) ? first.findIndex(Boolean) : -1;
     if (index >= 0) setTab(index);
   };
@@ -233,32 +257,37 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
             Total: {total}%
           </p>
         </div>
-        <div className="flex flex-wrap items-end gap-2 border-b border-slate-200" role="tablist" aria-label="Groups">
-          {groups.fields.map((g, i) => (
-            <button
-              key={g.key}
-              type="button"
-              role="tab"
-              id={`group-tab-${i}`}
-              aria-selected={i === active}
-              aria-controls={`group-panel-${i}`}
-              onClick={() => setTab(i)}
-              className={cn(
-                "-mb-px rounded-t-md border px-3 py-1.5 text-sm font-medium",
-                i === active
-                  ? "border-slate-200 border-b-white bg-white text-indigo-700"
-                  : "border-transparent text-slate-600 hover:text-slate-900",
-              )}
-            >
-              Group {groupLetter(i)} · {percents[i] ?? 0}%
-              {groupErrors?.[i] && (
-                <span className="ml-1 text-red-600" title="This group has errors">
-                  <span aria-hidden="true">●</span>
-                  <span className="sr-only">(has errors)</span>
-                </span>
-              )}
-            </button>
-          ))}
+        <div className="flex flex-wrap items-end gap-2 border-b border-slate-200">
+          <div className="flex flex-wrap items-end gap-2" role="tablist" aria-label="Groups">
+            {groups.fields.map((g, i) => (
+              <button
+                key={g.key}
+                type="button"
+                role="tab"
+                id={`group-tab-${i}`}
+                aria-selected={i === active}
+                aria-controls={`group-panel-${i}`}
+                tabIndex={i === active ? 0 : -1}
+                onClick={() => setTab(i)}
+                onKeyDown={(e) => onTabKey(e, i)}
+                className={cn(
+                  "-mb-px rounded-t-md border px-3 py-1.5 text-sm font-medium",
+                  i === active
+                    ? "border-slate-200 border-b-white bg-white text-indigo-700"
+                    : "border-transparent text-slate-600 hover:text-slate-900",
+                )}
+              >
+                Group {groupLetter(i)} · {percents[i] ?? 0}%
+                {groupErrors?.[i] && (
+                  <span className="ml-1 text-red-600" title="This group has errors">
+                    <span aria-hidden="true">●</span>
+                    <span className="sr-only">(has errors)</span>
+                  </span>
+                )}
+              </button>
+            ))}
+          </div>
+          {/* Outside the tablist: a tablist holds tabs only. */}
           <Button
             size="sm"
             variant="ghost"
@@ -320,6 +349,7 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
               texts={{
                 message: watched.groups?.[i]?.channel_message_text ?? "",
                 fallback: watched.groups?.[i]?.channel_fallback_message_text ?? "",
+                urlsToShort: storedGroup(i)?.urls_to_short ?? [],
               }}
               onFocusField={(field) => {
                 focused.current = field;
@@ -362,6 +392,10 @@ export function CampaignEditor({ campaign, author }: { campaign?: Campaign; auth
                       ? (watched.groups?.[i]?.channel_image_url ?? "")
                       : "",
                     html_template_id: channel === "email" ? (watched.groups?.[i]?.html_template_id ?? "") : "",
+                    // As bodyOf saves them: a send fills the message by these too.
+                    is_personalized: storedGroup(i)?.is_personalized ?? true,
+                    recommended_products: storedGroup(i)?.recommended_products ?? [],
+                    urls_to_short: storedGroup(i)?.urls_to_short ?? [],
                   }}
                 />
               </div>

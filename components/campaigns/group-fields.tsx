@@ -92,8 +92,8 @@ export function GroupFields({
   /** The stored e-mail templates to choose from, and the group's choice. */
   templates?: readonly TemplateOption[];
   templateId?: string;
-  /** The group's texts as typed, for their length and SMS parts (./text-length.tsx). */
-  texts?: { message: string; fallback: string };
+  /** The group's texts as typed, for their length and SMS parts (./text-length.tsx), and its urls_to_short. */
+  texts?: { message: string; fallback: string; urlsToShort?: string[] };
 }) {
   const letter = groupLetter(index);
   const err = errors.groups?.[index];
@@ -174,7 +174,11 @@ export function GroupFields({
               disabled={disabled}
             />
             {texts && channel !== "email" && (
-              <TextLength text={texts.message} kind={channel === "sms" ? "sms" : "viber"} />
+              <TextLength
+                text={texts.message}
+                kind={channel === "sms" ? "sms" : "viber"}
+                urlsToShort={texts.urlsToShort}
+              />
             )}
           </FormField>
           {viber && (
@@ -249,7 +253,7 @@ export function GroupFields({
                 {...text("channel_fallback_message_text")}
                 disabled={disabled}
               />
-              {texts && <TextLength text={texts.fallback} kind="sms" />}
+              {texts && <TextLength text={texts.fallback} kind="sms" urlsToShort={texts.urlsToShort} />}
             </FormField>
           )}
           {placeholders}

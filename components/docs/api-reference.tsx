@@ -66,22 +66,26 @@ export function ApiReference({
         <h2 className="text-sm font-semibold text-slate-800">Contents</h2>
         <ul className="mt-2 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
           <li>
-            <a href="#conventions" className="text-indigo-700 hover:underline">
+            <a href="#conventions" className="inline-block py-0.5 text-indigo-700 hover:underline">
               Conventions and authentication
             </a>
           </li>
           {[...groups].map(([tag, entries]) => (
             <li key={tag}>
-              <a href={`#${tagAnchor(tag)}`} className="font-medium text-indigo-700 hover:underline">
+              <a
+                href={`#${tagAnchor(tag)}`}
+                className="inline-block py-0.5 font-medium text-indigo-700 hover:underline"
+              >
                 {tag}
               </a>
-              <ul className="mt-1 space-y-0.5">
+              {/* Each link is 24 px high at least (WCAG 2.5.8, target size). */}
+              <ul className="mt-1">
                 {entries.map((entry) => (
                   <li key={`${entry.method} ${entry.path}`} className="flex items-center gap-2">
                     <MethodBadge method={entry.method} />
                     <a
                       href={`#${operationAnchor(entry)}`}
-                      className="truncate font-mono text-xs text-slate-700 hover:underline"
+                      className="block min-h-6 truncate py-1 font-mono text-xs text-slate-700 hover:underline"
                     >
                       {entry.path}
                     </a>

@@ -15,7 +15,7 @@ export function ResetPassword({ userId, email }: { userId: string; email: string
 
   if (!open) {
     return (
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Reset the password of ${email}`}>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} aria-label={`Reset password of ${email}`}>
         Reset password
       </Button>
     );

@@ -74,14 +74,10 @@ export function RuleCard({
           Rule #{index}
         </span>
         <div className="flex justify-end gap-1.5 sm:order-last sm:ml-auto">
-          <Button
-            size="sm"
-            variant={selected ? "primary" : "secondary"}
-            aria-pressed={selected}
-            onClick={onSelect}
-            aria-label={`Assign slots to rule #${index}`}
-          >
-            {selected ? "Assigning slots" : "Assign slots"}
+          <Button size="sm" variant={selected ? "primary" : "secondary"} aria-pressed={selected} onClick={onSelect}>
+            {/* The name starts with the visible text (WCAG 2.5.3, for voice control) and stays the
+                same when pressed: aria-pressed and the filled look say it is selected. */}
+            Assign slots<span className="sr-only"> to rule #{index}</span>
           </Button>
           <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove rule #${index}`}>
             Remove

@@ -28,18 +28,17 @@ export function SlotStrip({
         {range(slots).map((slot) => {
           const r = ruleOf.get(slot);
           const rule = r === undefined ? undefined : rules[r];
-          const label =
-            r === undefined
-              ? `Slot ${slot}, empty (fallback)`
-              : `Slot ${slot}, filled by rule #${r} ${rule?.rule_type}`;
+          const short = r === undefined ? "fallback" : `#${r} ${shortName(rule?.rule_type ?? "")}`;
+          // Named by what it shows ("0 #0 similar"; WCAG 2.5.3, voice control), then what that means.
+          const meaning =
+            r === undefined ? "empty: the fallback fills it" : `filled by rule #${r} ${rule?.rule_type ?? ""}`;
           return (
             <li key={slot}>
               <button
                 type="button"
                 data-testid={`slot-${slot}`}
                 data-rule={r ?? ""}
-                aria-label={label}
-                title={label}
+                title={`Slot ${slot}, ${meaning}`}
                 disabled={selected === null}
                 onClick={() => onSlot(slot)}
                 className={cn(
@@ -53,8 +52,9 @@ export function SlotStrip({
                 )}
               >
                 <span className="text-lg leading-none font-semibold tabular-nums">{slot}</span>
-                <span className="mt-1 w-full truncate px-1 text-[10px] leading-tight">
-                  {r === undefined ? "fallback" : `#${r} ${shortName(rule?.rule_type ?? "")}`}
+                <span className="mt-1 w-full truncate px-1 text-[10px] leading-tight">{short}</span>
+                <span className="sr-only">
+                  (slot {slot}, {meaning})
                 </span>
               </button>
             </li>

@@ -1,15 +1,17 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "./cn";
+import { ScrollBox } from "./scroll-box";
 
 /**
  * A table that scrolls sideways inside its own box on narrow screens instead of widening the page.
- * `relative` keeps absolutely positioned children (sr-only labels) inside the scroll box too.
+ * `relative` keeps absolutely positioned children (sr-only labels) inside the scroll box too; the
+ * box takes the focus while it scrolls (./scroll-box.tsx).
  */
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="relative -mx-4 overflow-x-auto sm:mx-0">
+    <ScrollBox className="relative -mx-4 sm:mx-0">
       <table className={cn("min-w-full divide-y divide-slate-200 text-sm", className)} {...props} />
-    </div>
+    </ScrollBox>
   );
 }
 

@@ -25,7 +25,7 @@ export default async function SettingsPage() {
     <>
       <PageHeader title="Settings">
         Who may use the studio and which systems may call the API. Who changed what:{" "}
-        <Link href="/settings/audit-log" className="text-indigo-700 hover:underline">
+        <Link href="/settings/audit-log" className="text-indigo-700 underline underline-offset-2">
           the audit log
         </Link>
         .
