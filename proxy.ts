@@ -2,7 +2,7 @@
  * Next's proxy (formerly middleware) for pages: a fresh CSP nonce per request, put on the request
  * (Next reads the policy there and nonces its own scripts) and on the answer, with the other
  * security headers (lib/http/security-headers.ts). The public wheel page may be framed by the
- * shop origins of WHEEL_FRAME_ANCESTORS. API routes, static files and prefetches are left out
+ * shop origins of WHEEL_FRAME_ANCESTORS and by Lumen's own pages (the demo store's wheel widget). API routes, static files and prefetches are left out
  * (the server gives every answer nosniff and the API no framing: lib/http/server.ts).
  */
 import { type NextRequest, NextResponse } from "next/server";
@@ -18,7 +18,8 @@ export function proxy(request: NextRequest) {
     // Next's build constant (the dev server's bundles say development), not a setting.
     dev: process.env.NODE_ENV === "development",
     https: isHttps(request.url, request.headers.get("x-forwarded-proto")),
-    frameAncestors: wheel ? frameOrigins(settings.WHEEL_FRAME_ANCESTORS) : [],
+    // The wheel widget frames it: shops listed in the setting, and Lumen's own pages (the demo store).
+    frameAncestors: wheel ? ["'self'", ...frameOrigins(settings.WHEEL_FRAME_ANCESTORS)] : [],
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

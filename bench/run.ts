@@ -13,6 +13,7 @@ import { responsive } from "./scenarios/responsive";
 import { search } from "./scenarios/search";
 import { send } from "./scenarios/send";
 import { serving } from "./scenarios/serving";
+import { storefront } from "./scenarios/storefront";
 
 const SCENARIOS: Scenario[] = [
   intake,
@@ -24,6 +25,7 @@ const SCENARIOS: Scenario[] = [
   send,
   responsive,
   dbTransport,
+  storefront,
 ];
 
 const [name, ...options] = process.argv.slice(2).filter((a, i) => !(i === 0 && a === "--"));

@@ -47,6 +47,9 @@ const PAGES: Record<string, { path: (f: Fixtures) => string; as: "super" | "sign
   "/sign-in": { path: () => "/sign-in", as: "signed out" },
   // An unknown link: the wheel page's own "not found" answer, under the same policy.
   "/w/[token]": { path: () => "/w/not-a-wheel-token", as: "signed out" },
+  // The demo store: its scripts (the widgets with their key) run under the page's nonce.
+  "/demo-store": { path: () => "/demo-store", as: "signed out" },
+  "/demo-store/p/[item_id]": { path: () => "/demo-store/p/not-an-item", as: "signed out" },
 };
 
 /** Every page.tsx under app/ as its route: route groups such as (studio) dropped. */
