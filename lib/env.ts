@@ -93,6 +93,8 @@ const ZEnv = z
     QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     /** An event-loop stall at least this long is logged with what was running (lib/health/event-loop.ts). */
     STALL_LOG_MS: z.coerce.number().int().min(20).max(60_000).default(200),
+    /** Nice value of background threads (lib/threads/background-priority.mjs, which reads it itself). */
+    BACKGROUND_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
     /**
      * Shop origins that may show the public wheel page (/w/<token>) in a frame, space- or
      * comma-separated (https://shop.example). Every other page may not be framed.

@@ -1,7 +1,7 @@
 /**
  * Who is who, held in memory for the content route (spec 4.3 rule 5): every customer with their
  * segment, every cookie with its customer, every item id. A content request then resolves its
- * identity with two Map look-ups instead of a query: the route takes thousands of calls a second
+ * identity with a few look-ups in memory instead of a query: the route takes thousands of calls a second
  * for customers it has never seen in the process (a cache of recent look-ups would miss them).
  *
  * Kept fresh by intake: a batch of customers or items, once committed, is applied to this
@@ -13,8 +13,10 @@
  * within about a second. A poll every POLL_MS is the safety net when a notification is lost.
  *
  * Until the first load is done, resolveIdentity (./identity.ts) asks the database per request.
- * Memory: about 150 bytes per customer with a cookie (bench/scenarios/serving.ts prints it).
- * A JavaScript Map holds at most 2^24 entries: shops beyond 16 million customers need sharding here.
+ * The ids live in typed arrays (./string-table.ts), not in Maps of strings: a million customers
+ * are a few buffers the garbage collector does not scan, so the web thread's collections stay
+ * short however big the shop (issue 26). Memory: about the ids' bytes plus 30 bytes per customer
+ * or cookie (bench/scenarios/serving.ts prints it).
  */
 
 import pg from "pg";
@@ -25,6 +27,7 @@ import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 import { timeSlice } from "@/lib/time-slice";
 import { type IdentityRows, readCookies, readIdentityRows } from "./identity-rows";
+import { GrowingInt32, StringTable } from "./string-table";
 
 export const IDENTITY_CHANNEL = "lumen_identity";
 const REFRESH_OVERLAP_MS = 5000;
@@ -42,15 +45,17 @@ export interface IdentityFacts {
 
 interface Index {
   database: Database;
-  /** Customer id -> its number (index into ids / segmentOf). */
-  customers: Map<string, number>;
-  ids: string[];
-  segmentOf: number[];
+  /** Customer ids, numbered. */
+  customers: StringTable;
+  /** A customer's segment number, by customer number. */
+  segmentOf: GrowingInt32;
   /** Segment ids by number (0 = no segment). */
   segments: string[];
   segmentNumber: Map<string, number>;
-  cookies: Map<string, number>;
-  items: Set<string>;
+  /** Cookie ids, numbered; cookieCustomer gives each one's customer number. */
+  cookies: StringTable;
+  cookieCustomer: GrowingInt32;
+  items: StringTable;
   /** Database time of the last refresh's start (ISO). */
   customersSince: string;
   itemsSince: string;
@@ -85,16 +90,13 @@ function segmentNo(index: Index, segmentId: string): number {
   return n;
 }
 
-function putCustomer(index: Index, customerId: string, segmentId: string): number {
-  let n = index.customers.get(customerId);
-  if (n === undefined) {
-    n = index.ids.length;
-    index.ids.push(customerId);
-    index.segmentOf.push(0);
-    index.customers.set(customerId, n);
-  }
-  index.segmentOf[n] = segmentNo(index, segmentId);
-  return n;
+function putCustomer(index: Index, customerId: string, segmentId: string): void {
+  index.segmentOf.set(index.customers.add(customerId), segmentNo(index, segmentId));
+}
+
+function putCookie(index: Index, cookieId: string, customerId: string): void {
+  const n = index.customers.get(customerId);
+  if (n >= 0) index.cookieCustomer.set(index.cookies.add(cookieId), n);
 }
 
 async function dbNow(database: Database): Promise<string> {
@@ -132,13 +134,13 @@ async function buildIndex(database: Database): Promise<Index> {
   const since = minus(await dbNow(database), REFRESH_OVERLAP_MS);
   const index: Index = {
     database,
-    customers: new Map(),
-    ids: [],
-    segmentOf: [],
+    customers: new StringTable(),
+    segmentOf: new GrowingInt32(0),
     segments: [""],
     segmentNumber: new Map([["", 0]]),
-    cookies: new Map(),
-    items: new Set(),
+    cookies: new StringTable(),
+    cookieCustomer: new GrowingInt32(-1),
+    items: new StringTable(),
     customersSince: since,
     itemsSince: since,
     ready: false,
@@ -161,8 +163,7 @@ async function buildIndex(database: Database): Promise<Index> {
     "cookie_id",
     async (rows) => {
       for (const r of rows) {
-        const n = index.customers.get(r.customer_id);
-        if (n !== undefined) index.cookies.set(r.cookie_id, n);
+        putCookie(index, r.cookie_id, r.customer_id);
         await slice();
       }
     },
@@ -180,7 +181,7 @@ async function buildIndex(database: Database): Promise<Index> {
   );
   index.ready = true;
   log.info("identity index built", {
-    customers: index.ids.length,
+    customers: index.customers.size,
     cookies: index.cookies.size,
     items: index.items.size,
     ms: Math.round(performance.now() - started),
@@ -240,8 +241,7 @@ async function applyRows(index: Index, rows: IdentityRows): Promise<void> {
     await slice();
   }
   for (let i = 0; i < cookies.length; i += 2) {
-    const n = index.customers.get(cookies[i + 1]!);
-    if (n !== undefined) index.cookies.set(cookies[i]!, n);
+    putCookie(index, cookies[i]!, cookies[i + 1]!);
     await slice();
   }
 }
@@ -358,21 +358,22 @@ export function identityFacts(value: string): IdentityFacts | undefined {
   const index = state.index;
   if (!index?.ready) return undefined;
   const n = index.customers.get(value);
-  const c = index.cookies.get(value);
+  const cookie = index.cookies.get(value);
+  const c = cookie < 0 ? -1 : index.cookieCustomer.get(cookie);
   return {
     is_item: index.items.has(value),
-    is_customer: n !== undefined,
-    segment_id: n === undefined ? "" : index.segments[index.segmentOf[n]!]!,
-    ...(c === undefined
+    is_customer: n >= 0,
+    segment_id: n < 0 ? "" : index.segments[index.segmentOf.get(n)]!,
+    ...(c < 0
       ? {}
-      : { cookie_customer: index.ids[c]!, cookie_segment: index.segments[index.segmentOf[c]!]! }),
+      : { cookie_customer: index.customers.keyAt(c), cookie_segment: index.segments[index.segmentOf.get(c)]! }),
   };
 }
 
 /** Sizes, for the bench and the logs. */
 export function identityIndexSize(): { customers: number; cookies: number; items: number } | undefined {
   const index = state.index;
-  return index ? { customers: index.ids.length, cookies: index.cookies.size, items: index.items.size } : undefined;
+  return index ? { customers: index.customers.size, cookies: index.cookies.size, items: index.items.size } : undefined;
 }
 
 /** Stops refreshing and forgets the index (tests and benches swap databases). */

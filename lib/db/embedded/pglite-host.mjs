@@ -24,6 +24,7 @@ import { createServer } from "node:net";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { lowerThisThreadPriority } from "../../threads/background-priority.mjs";
 
 const SSL_REQUEST = 80877103;
 const GSS_REQUEST = 80877104;
@@ -35,6 +36,8 @@ const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
 const IDLE_TURN_WARN_MS = 10_000;
 
 const { dataDir, loadFrom, socketPath } = workerData;
+// A long statement may use a core, but never ahead of the request thread.
+lowerThisThreadPriority();
 
 /** @type {PGlite | undefined} */
 let db;

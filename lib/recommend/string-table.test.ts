@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { GrowingInt32, StringTable } from "./string-table";
+
+describe("StringTable", () => {
+  it("numbers keys in the order added and finds them again", () => {
+    const table = new StringTable();
+    expect(table.add("c-1")).toBe(0);
+    expect(table.add("c-2")).toBe(1);
+    expect(table.add("c-1")).toBe(0);
+    expect(table.size).toBe(2);
+    expect(table.get("c-2")).toBe(1);
+    expect(table.get("c-3")).toBe(-1);
+    expect(table.has("c-1")).toBe(true);
+    expect(table.keyAt(1)).toBe("c-2");
+  });
+
+  it("keeps every key through growth, like a Map", () => {
+    const table = new StringTable();
+    const map = new Map<string, number>();
+    for (let i = 0; i < 50_000; i++) {
+      const key = `synthetic-customer-${(i * 7919) % 30_011}`;
+      const n = table.add(key);
+      if (!map.has(key)) map.set(key, map.size);
+      expect(n).toBe(map.get(key));
+    }
+    expect(table.size).toBe(map.size);
+    for (const [key, n] of map) {
+      expect(table.get(key)).toBe(n);
+      expect(table.keyAt(n)).toBe(key);
+    }
+    expect(table.get("synthetic-customer-30011")).toBe(-1);
+  });
+
+  it("holds keys of any script and length, and tells apart keys with the same bytes' prefix", () => {
+    const table = new StringTable();
+    const keys = ["", "a", "ab", "Straße", "молоко", "日本茶", "😀", "x".repeat(5000), "x".repeat(4999)];
+    for (const key of keys) table.add(key);
+    keys.forEach((key, n) => {
+      expect(table.get(key)).toBe(n);
+      expect(table.keyAt(n)).toBe(key);
+    });
+    expect(table.get("strasse")).toBe(-1);
+    expect(() => table.keyAt(keys.length)).toThrow(RangeError);
+  });
+});
+
+describe("GrowingInt32", () => {
+  it("grows to any index and reads unset entries as the fill value", () => {
+    const values = new GrowingInt32(-1);
+    values.set(3, 7);
+    values.set(100_000, 9);
+    expect(values.get(3)).toBe(7);
+    expect(values.get(100_000)).toBe(9);
+    expect(values.get(50)).toBe(-1);
+    expect(values.get(10_000_000)).toBe(-1);
+  });
+});

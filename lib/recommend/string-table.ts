@@ -1,0 +1,166 @@
+/**
+ * A set of strings numbered 0, 1, 2... in the order they were added, held in typed arrays: the
+ * keys' UTF-8 bytes in one growing buffer, an open-addressing hash table of entry numbers beside it.
+ *
+ * Why not a Map<string, number>: a million customer ids are a million small strings on the
+ * JavaScript heap plus a hash table the garbage collector scans on every full collection; with
+ * typed arrays the same data is a handful of objects, so collections of the web thread stay short
+ * however many customers the shop has (issue 26: no pause over 100 ms). Entries are never removed
+ * (the identity index only ever learns ids). Values belong to the caller, in arrays indexed by the
+ * entry number (see GrowingInt32).
+ */
+
+const EMPTY = -1;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export class StringTable {
+  /** UTF-8 bytes of every key, back to back. */
+  private bytes = new Uint8Array(1 << 12);
+  private used = 0;
+  /** Entry n's bytes are bytes[starts[n] .. starts[n + 1]). */
+  private starts = new Uint32Array(1 << 8);
+  private hashes = new Uint32Array(1 << 8);
+  private count = 0;
+  /** Entry numbers by hash, EMPTY where free; a power of two, at most half full. */
+  private slots = new Int32Array(1 << 9).fill(EMPTY);
+  /** The key being looked up, encoded. */
+  private scratch = new Uint8Array(256);
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** The entry number of `key`, or -1. */
+  get(key: string): number {
+    const length = this.encode(key);
+    const slot = this.find(hashBytes(this.scratch, length), length);
+    return slot >= 0 ? this.slots[slot]! : EMPTY;
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== EMPTY;
+  }
+
+  /** The entry number of `key`, added at the end when new. */
+  add(key: string): number {
+    const length = this.encode(key);
+    const hash = hashBytes(this.scratch, length);
+    const found = this.find(hash, length);
+    if (found >= 0) return this.slots[found]!;
+    const n = this.count;
+    if (n + 2 > this.starts.length) {
+      this.starts = grow(this.starts, this.starts.length * 2);
+      this.hashes = grow(this.hashes, this.hashes.length * 2);
+    }
+    if (this.used + length > this.bytes.length) {
+      this.bytes = grow(this.bytes, Math.max(this.bytes.length * 2, this.used + length));
+    }
+    this.bytes.set(this.scratch.subarray(0, length), this.used);
+    this.used += length;
+    this.starts[n + 1] = this.used;
+    this.hashes[n] = hash;
+    this.count = n + 1;
+    if (this.count * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    else this.slots[-found - 1] = n;
+    return n;
+  }
+
+  /** The slot holding the scratch key (>= 0), or -(the free slot where it would go) - 1. */
+  private find(hash: number, length: number): number {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const n = this.slots[slot]!;
+      if (n === EMPTY) return -slot - 1;
+      if (this.hashes[n] === hash && this.equals(n, length)) return slot;
+    }
+  }
+
+  /** The key of entry `n`. */
+  keyAt(n: number): string {
+    if (n < 0 || n >= this.count) throw new RangeError(`no entry ${n}`);
+    return decoder.decode(this.bytes.subarray(this.starts[n]!, this.starts[n + 1]!));
+  }
+
+  /** Bytes held, for the health route's figures. */
+  get byteLength(): number {
+    return this.bytes.byteLength + this.starts.byteLength + this.hashes.byteLength + this.slots.byteLength;
+  }
+
+  /** Encodes `key` into scratch; its length in bytes. ASCII (most ids) is copied without the encoder. */
+  private encode(key: string): number {
+    const need = key.length * 3;
+    if (need > this.scratch.length) this.scratch = new Uint8Array(Math.max(need, this.scratch.length * 2));
+    const scratch = this.scratch;
+    for (let i = 0; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      if (c >= 0x80) return encoder.encodeInto(key, scratch).written;
+      scratch[i] = c;
+    }
+    return key.length;
+  }
+
+  private equals(n: number, length: number): boolean {
+    const start = this.starts[n]!;
+    if (this.starts[n + 1]! - start !== length) return false;
+    const bytes = this.bytes;
+    const scratch = this.scratch;
+    for (let i = 0; i < length; i++) if (bytes[start + i] !== scratch[i]) return false;
+    return true;
+  }
+
+  private rehash(size: number): void {
+    const slots = new Int32Array(size).fill(EMPTY);
+    const mask = size - 1;
+    for (let n = 0; n < this.count; n++) {
+      let slot = this.hashes[n]! & mask;
+      while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
+      slots[slot] = n;
+    }
+    this.slots = slots;
+  }
+}
+
+/** An Int32Array that grows as entries are added: values of a StringTable's entries. */
+export class GrowingInt32 {
+  private values: Int32Array;
+
+  constructor(private readonly fill = 0) {
+    this.values = new Int32Array(1 << 8).fill(fill);
+  }
+
+  get(n: number): number {
+    return n < this.values.length ? this.values[n]! : this.fill;
+  }
+
+  set(n: number, value: number): void {
+    if (n >= this.values.length) {
+      let size = this.values.length * 2;
+      while (size <= n) size *= 2;
+      const values = new Int32Array(size).fill(this.fill);
+      values.set(this.values);
+      this.values = values;
+    }
+    this.values[n] = value;
+  }
+
+  get byteLength(): number {
+    return this.values.byteLength;
+  }
+}
+
+function grow<T extends Uint8Array | Uint32Array>(array: T, size: number): T {
+  const bigger = new (array.constructor as new (n: number) => T)(size);
+  bigger.set(array);
+  return bigger;
+}
+
+/** FNV-1a over the bytes: fast, and spreads the ids of a shop (common prefixes, counters) well. */
+function hashBytes(bytes: Uint8Array, length: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < length; i++) {
+    h ^= bytes[i]!;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
