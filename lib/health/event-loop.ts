@@ -31,6 +31,8 @@ const state = processWide("health.eventLoop", () => ({
   started: 0,
   stalls: 0,
   longestStallMs: 0,
+  /** performance.now() when the server began to listen (undefined before). */
+  listeningAt: undefined as number | undefined,
   running: new Map<number, Activity>(),
   recent: [] as Activity[],
   nextId: 0,
@@ -49,7 +51,17 @@ export function watchEventLoop(): void {
   const tick = setInterval(() => {
     const now = performance.now();
     const stalled = now - last - TICK_MS;
+    const began = last;
     last = now;
+    if (state.listeningAt !== undefined && began < state.listeningAt) {
+      // The tick that spans the start of listening: what held the thread came before anyone could
+      // connect (module loading), so it is logged but counts neither as a stall nor in the figures.
+      state.listeningAt = undefined;
+      if (stalled >= stallMs) log.info("start-up held the event loop before listening", { ms: Math.round(stalled) });
+      state.window!.reset();
+      state.total!.reset();
+      return;
+    }
     if (stalled >= stallMs) reportStall(stalled);
     if (Date.now() - state.windowStart >= WINDOW_MS) {
       state.window!.reset();
@@ -69,6 +81,7 @@ export function markListening(): void {
   state.windowStart = Date.now();
   state.stalls = 0;
   state.longestStallMs = 0;
+  state.listeningAt = performance.now();
 }
 
 /** The stalls counted on /api/health (stalls_over_200ms), whatever STALL_LOG_MS logs. */
