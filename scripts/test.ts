@@ -9,14 +9,15 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import pg from "pg";
 
-const results: { stage: string; ok: boolean; skipped?: string }[] = [];
+const results: { stage: string; ok: boolean; skipped?: string; seconds?: number }[] = [];
 const ci = process.env.CI === "true" || process.env.CI === "1";
 
 function run(stage: string, command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
   console.log(`\n=== ${stage} ===`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
   const ok = result.status === 0;
-  results.push({ stage, ok });
+  results.push({ stage, ok, seconds: Math.round((performance.now() - started) / 1000) });
   return ok;
 }
 
@@ -55,7 +56,9 @@ if (process.env.SKIP_E2E === "1") {
 
 console.log("\n=== summary ===");
 for (const r of results)
-  console.log(`${r.ok ? "ok  " : "FAIL"}  ${r.stage}${r.skipped ? ` (skipped: ${r.skipped})` : ""}`);
+  console.log(
+    `${r.ok ? "ok  " : "FAIL"}  ${r.stage}${r.skipped ? ` (skipped: ${r.skipped})` : ""}${r.seconds === undefined ? "" : ` in ${r.seconds} s`}`,
+  );
 const failed = results.filter((r) => !r.ok).length;
 console.log(`stages: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
