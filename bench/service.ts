@@ -59,7 +59,9 @@ export async function startService(settings: Record<string, string>, say: (line:
       LOG_LEVEL: "warn",
       ...settings,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    // The IPC channel closes when the bench ends, however it ends (a kill -9 too): the service
+    // then stops itself (scripts/start.ts) instead of living on with its port and data directory.
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let output = "";
   const waiters: { pattern: RegExp; resolve: () => void }[] = [];
@@ -144,10 +146,10 @@ export async function startService(settings: Record<string, string>, say: (line:
 /** A bare node:http server in its own process answering `body` to every request: the floor. */
 export async function startFixedServer(body: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const code = `require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(process.env.BODY) }); s.end(process.env.BODY); }).listen(${port}, "127.0.0.1", () => console.log("ready"));`;
+  const code = `process.on("disconnect", () => process.exit()); require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(process.env.BODY) }); s.end(process.env.BODY); }).listen(${port}, "127.0.0.1", () => console.log("ready"));`;
   const child = spawn(process.execPath, ["-e", code], {
     env: { ...process.env, BODY: body },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
   return {

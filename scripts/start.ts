@@ -136,3 +136,5 @@ async function shutdown(signal: string) {
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+// Started by a program with an IPC channel (the benches): stop when it is gone, even if it was killed.
+if (process.connected) process.on("disconnect", () => void shutdown("parent exited"));
