@@ -9,6 +9,7 @@ import { exportScenario } from "./scenarios/export";
 import { funnel } from "./scenarios/funnel";
 import { intake } from "./scenarios/intake";
 import { recsBuild } from "./scenarios/recs-build";
+import { recsFilter } from "./scenarios/recs-filter";
 import { responsive } from "./scenarios/responsive";
 import { search } from "./scenarios/search";
 import { send } from "./scenarios/send";
@@ -20,6 +21,7 @@ const SCENARIOS: Scenario[] = [
   search,
   serving,
   recsBuild,
+  recsFilter,
   funnel,
   exportScenario,
   send,

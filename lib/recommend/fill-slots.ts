@@ -32,6 +32,8 @@ export interface FillInput {
   isEligible: (itemId: string) => boolean;
   context: RuleContext;
   discounts?: DiscountWindows;
+  /** See ServeInput.models. */
+  models?: import("./model-store").LoadedModels;
 }
 
 export function seededShuffle<T>(items: T[], seed: string): T[] {
@@ -63,6 +65,7 @@ export function fillSlots(input: FillInput): Filled[] {
           ranked: input.candidates.get(r) ?? [],
           context: input.context,
           discounts: input.discounts,
+          ...(input.models ? { models: input.models } : {}),
         })
         [Symbol.iterator]();
       queues.set(r, q);

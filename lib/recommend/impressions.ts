@@ -1,7 +1,8 @@
 /**
  * Impressions of served content, counted in memory per touchpoint and day and written every few
  * seconds (one statement per 100 touchpoints), so the hot content route does no extra write per
- * request. The counts are process-wide (every copy of this module adds to them), kept through a
+ * request. Apart, the items learned kinds placed (not their fallback), per item and day: what
+ * most-recommended-products ranks by (lib/recommend/rule-candidates.ts). The counts are process-wide (every copy of this module adds to them), kept through a
  * failed write and retried (lib/durable-buffer.ts), and written at shutdown too.
  */
 
@@ -59,13 +60,45 @@ export function recordImpression(touchpointId: string): void {
   buffer.add(`${today()} ${touchpointId}`, 1);
 }
 
+/** Key: `<day> <item id>` (the item id is everything after the 11th character); row: the count. */
+async function writeRecommended(entries: readonly BufferEntry<number>[]): Promise<void> {
+  const rows = entries.map(([key, n]) => ({ d: key.slice(0, 10), i: key.slice(11), n }));
+  const { sql } = await getDatabase();
+  await sql.query(
+    `INSERT INTO recommended_item_impressions (item_id, day, impressions)
+     SELECT r->>'i', (r->>'d')::date, (r->>'n')::int FROM jsonb_array_elements($1::jsonb) AS r
+     ON CONFLICT (item_id, day) DO UPDATE
+       SET impressions = recommended_item_impressions.impressions + EXCLUDED.impressions`,
+    [JSON.stringify(rows)],
+  );
+}
+
+const recommended = processWide(
+  "recommend.recommended-buffer",
+  () =>
+    new DurableBuffer<number>({
+      name: "recommended item counts",
+      write: writeRecommended,
+      flushMs: FLUSH_MS,
+      chunk: 1000,
+      max: env().EVENT_BUFFER_MAX,
+      merge: (buffered, added) => buffered + added,
+      describe: (counts) => ({ recommended: counts.reduce((sum, n) => sum + n, 0) }),
+    }),
+);
+
+/** An item a learned kind placed in served content (previews do not count). */
+export function recordRecommended(itemId: string): void {
+  recommended.add(`${today()} ${itemId}`, 1);
+}
+
 /**
  * Writes the counted impressions now. With `withinMs` (shutdown), retries a failed write for that
  * long and logs what it could not write.
  */
 export async function flushImpressions(options: { withinMs?: number } = {}): Promise<void> {
-  if (options.withinMs === undefined) await buffer.flush();
-  else await buffer.drain(options.withinMs);
+  if (options.withinMs === undefined) await Promise.all([buffer.flush(), recommended.flush()]);
+  else await Promise.all([buffer.drain(options.withinMs), recommended.drain(options.withinMs)]);
 }
 
 /** Rows (touchpoint and day) held, written, dropped (buffer full) and failed write attempts. */

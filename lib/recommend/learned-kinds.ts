@@ -110,28 +110,35 @@ export function askFor(loaded: LoadedModels, rule: TRule, context: RuleContext, 
   };
 }
 
-/** The allowed items of a filtered rule: its calculated list (every matching item), as a set, made once. */
-const allowedSets = new WeakMap<readonly string[], Set<string>>();
-function allowedOf(ranked: readonly string[]): Set<string> {
-  let set = allowedSets.get(ranked);
-  if (!set) {
-    set = new Set(ranked);
-    allowedSets.set(ranked, set);
+/**
+ * The allowed items of a filtered rule as a mask over the models' items: its calculated list holds
+ * every eligible item matching the filter (./rule-candidates.ts), made into a mask once per list
+ * and models.
+ */
+const allowMasks = new WeakMap<readonly string[], { models: LoadedModels["models"]; mask: Uint8Array }>();
+export function allowMaskOf(loaded: LoadedModels, ranked: readonly string[]): Uint8Array {
+  const kept = allowMasks.get(ranked);
+  if (kept && kept.models === loaded.models) return kept.mask;
+  const mask = new Uint8Array(loaded.models.itemIds.length);
+  for (const id of ranked) {
+    const n = loaded.itemNo.get(id);
+    if (n !== undefined) mask[n] = 1;
   }
-  return set;
+  allowMasks.set(ranked, { models: loaded.models, mask });
+  return mask;
 }
 
 export function* serveLearned(input: ServeInput): Generator<string | Placed> {
   const { rule, ranked, context } = input;
   const isLeaflet = rule.rule_type === "ai-attribute-based-leaflet";
   if (isLeaflet && !discountValidAt(input.discounts, discountIdOf(rule), context.now)) return;
-  const loaded = modelsNow();
+  const loaded = input.models ?? modelsNow();
   if (loaded) {
-    const allowed = isLeaflet || hasItemFilters(rule.values) ? allowedOf(ranked) : undefined;
-    const picks = recommend(loaded.models, askFor(loaded, rule, context, isLeaflet ? ranked : undefined));
-    for (const p of picks) {
-      const item_id = loaded.models.itemIds[p.item]!;
-      if (!allowed || allowed.has(item_id)) yield { item_id, score: p.score, evidence: p.evidence };
+    // The filter restricts the candidates inside the ranking (before the best are chosen).
+    const ask = askFor(loaded, rule, context, isLeaflet ? ranked : undefined);
+    if (!isLeaflet && hasItemFilters(rule.values)) ask.allow = allowMaskOf(loaded, ranked);
+    for (const p of recommend(loaded.models, ask)) {
+      yield { item_id: loaded.models.itemIds[p.item]!, score: p.score, evidence: p.evidence };
     }
   }
   for (const item_id of ranked) yield { item_id, fallback: true };

@@ -10,14 +10,11 @@ import type { BEST_SELLER_MEASURES } from "@/lib/touchpoints/constants";
 import type { TRule, TRuleValue } from "@/lib/touchpoints/schemas";
 import { compileItemFilter, ELIGIBLE } from "./item-filter";
 import { hasItemFilters, isLearnedKind } from "./learned-kinds";
-import { currentModels } from "./model-store";
 
 /** The name of the shared fallback list (fallback_lists). */
 export const FALLBACK_LIST = "best-sellers";
 export const MAX_CANDIDATES = 500;
 export const DEFAULT_WINDOW_DAYS = 30;
-/** A filtered learned rule keeps at most this many allowed items. */
-export const MAX_FILTERED = 20_000;
 
 function parameter(values: TRuleValue[], column: string): string | number | undefined {
   return values.find((v) => v.column_name === column)?.value;
@@ -101,14 +98,14 @@ async function trending(sql: SqlRunner, rule: TRule, types: readonly string[], n
   return rows.map((r) => r.item_id);
 }
 
-/** Items matching the filters, best-selling (last 90 days) first, then by name. */
+/** Items matching the filters, best-selling (last 90 days) first, then by name; all of them without a limit. */
 async function matchingItems(
   sql: SqlRunner,
   values: TRuleValue[],
   now: Date,
   extra = "TRUE",
   extraParams: unknown[] = [],
-  limit = MAX_CANDIDATES * 4,
+  limit?: number,
 ) {
   const filter = compileItemFilter(values, 2 + extraParams.length);
   const since = new Date(now.getTime() - 90 * 86_400_000);
@@ -119,7 +116,7 @@ async function matchingItems(
                 WHERE event_type = 'purchase' AND "timestamp" >= $1 GROUP BY item_id) s ON s.item_id = i.item_id
      WHERE ${ELIGIBLE} AND ${extra} AND ${filter.sql}
      ORDER BY COALESCE(s.units, 0) DESC, i.item_name, i.item_id
-     LIMIT ${Math.floor(limit)}`,
+     ${limit === undefined ? "" : `LIMIT ${Math.floor(limit)}`}`,
     [since.toISOString(), ...extraParams, ...filter.params],
   );
   return rows.map((r) => r.item_id);
@@ -138,9 +135,10 @@ export async function ruleCandidates(options: { sql: SqlRunner; rule: TRule; now
     case "trending-products-interactions":
       return trending(sql, rule, ["view", "add_to_cart", "click"], now);
     case "merchandise-rules":
-      return (await matchingItems(sql, rule.values, now)).slice(0, MAX_CANDIDATES);
+      return matchingItems(sql, rule.values, now, "TRUE", [], MAX_CANDIDATES);
     case "random-products":
-      // Every eligible item matching the filters; the per-visitor draw happens when serving.
+      // Every eligible item matching the filters (the whole catalog without one); the
+      // per-visitor draw happens when serving.
       return matchingItems(sql, rule.values, now);
     case "selected-products": {
       // In the order the marketer listed them, kept only while eligible.
@@ -151,16 +149,8 @@ export async function ruleCandidates(options: { sql: SqlRunner; rule: TRule; now
       const eligible = new Set(await matchingItems(sql, others, now, "i.item_id = ANY($2::text[])", [wanted]));
       return wanted.filter((id) => eligible.has(id));
     }
-    case "most-recommended-products": {
-      // The items most often in customers' personal top 10 (the community model), within the filters.
-      const loaded = await currentModels();
-      const ids = [...(loaded?.models.mostRecommended ?? [])].map((n) => loaded!.models.itemIds[n]!);
-      if (ids.length === 0) return [];
-      const eligible = new Set(
-        await matchingItems(sql, rule.values, now, "i.item_id = ANY($2::text[])", [ids], ids.length),
-      );
-      return ids.filter((id) => eligible.has(id)).slice(0, MAX_CANDIDATES);
-    }
+    case "most-recommended-products":
+      return mostRecommended(sql, rule, now);
     case "most-recommended-products-interactions":
       return clickedRecommendations(sql, rule, now);
     case "ai-attribute-based-leaflet":
@@ -179,18 +169,39 @@ export async function ruleCandidates(options: { sql: SqlRunner; rule: TRule; now
     default:
       if (isLearnedKind(rule.rule_type)) {
         // Served per request from the models (./learned-kinds.ts); this list is the kind's fallback
-        // (popularity within the rule's filters) and, for a filtered rule, every item it allows.
+        // (popularity within the rule's filters) and, for a filtered rule, every item it allows
+        // (no cut: the filter applies inside the ranking, over the whole eligible catalog).
         return matchingItems(
           sql,
           rule.values,
           now,
           "TRUE",
           [],
-          hasItemFilters(rule.values) ? MAX_FILTERED : MAX_CANDIDATES,
+          hasItemFilters(rule.values) ? undefined : MAX_CANDIDATES,
         );
       }
       return [];
   }
+}
+
+/**
+ * The items learned kinds placed most often in served content (not their fallback, not previews)
+ * in the window (window_days, default 30), within the filters: counted as served
+ * (./impressions.ts), so what nobody was shown does not count.
+ */
+async function mostRecommended(sql: SqlRunner, rule: TRule, now: Date): Promise<string[]> {
+  const filter = compileItemFilter(rule.values, 3);
+  const since = new Date(now.getTime() - windowDays(rule.values) * 86_400_000);
+  const rows = await sql.query<{ item_id: string }>(
+    `SELECT r.item_id
+     FROM recommended_item_impressions r JOIN items i ON i.item_id = r.item_id
+     WHERE r.day >= $1::date AND r.day <= $2::date AND ${ELIGIBLE} AND ${filter.sql}
+     GROUP BY r.item_id
+     ORDER BY SUM(r.impressions) DESC, r.item_id
+     LIMIT ${MAX_CANDIDATES}`,
+    [since.toISOString().slice(0, 10), now.toISOString().slice(0, 10), ...filter.params],
+  );
+  return rows.map((r) => r.item_id);
 }
 
 /** The items with most clicks on served recommendations (clicks naming a smart-recommender touchpoint). */

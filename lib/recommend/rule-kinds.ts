@@ -31,6 +31,8 @@ export interface ServeInput {
   ranked: readonly string[];
   context: RuleContext;
   discounts?: DiscountWindows;
+  /** The models learned kinds rank with (default: this process's, ./model-store.ts; the eval passes its own). */
+  models?: import("./model-store").LoadedModels;
 }
 
 interface RuleKindServing {

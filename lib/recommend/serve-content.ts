@@ -17,8 +17,9 @@ import { JsonText } from "@/lib/http/handler";
 import { explain } from "./explain";
 import { type Filled, fillSlots } from "./fill-slots";
 import { type Identity, resolveIdentity, resolveIdentityNow } from "./identity";
-import { recordImpression } from "./impressions";
+import { recordImpression, recordRecommended } from "./impressions";
 import { itemView, type TItemView } from "./item-view";
+import { isLearnedKind } from "./learned-kinds";
 import { modelsNow } from "./model-store";
 import { type RuleContext, ruleContext } from "./rule-context";
 import { isContextFree } from "./rule-kinds";
@@ -69,6 +70,12 @@ export function chooseStrategy(
     if (s.segments.includes(ALL_CUSTOMERS) || (segmentId && s.segments.includes(segmentId))) return s;
   }
   return defaultStrategy;
+}
+
+/** Counts the items learned kinds placed (most-recommended-products ranks by these); not previews. */
+function countRecommended(filled: Filled[]): Filled[] {
+  for (const f of filled) if (!f.is_fallback && f.rule_type && isLearnedKind(f.rule_type)) recordRecommended(f.item_id);
+  return filled;
 }
 
 /** Fills the slots of one strategy from a loaded serving state (also used by the calculation). */
@@ -141,7 +148,13 @@ function prepareNow(options: ContentRequest): Prepared | undefined {
   return identity ? prepared(state, identity, options) : undefined;
 }
 
-function filledBy(f: Filled, strategy: Strategy, state: ServingState, preview?: boolean): ContentEntry["filled_by"] {
+function filledBy(
+  f: Filled,
+  strategy: Strategy,
+  state: ServingState,
+  context: RuleContext,
+  preview?: boolean,
+): ContentEntry["filled_by"] {
   const out: ContentEntry["filled_by"] = {
     rule_index: f.rule_index,
     rule_type: f.rule_type,
@@ -150,7 +163,7 @@ function filledBy(f: Filled, strategy: Strategy, state: ServingState, preview?: 
   };
   if (f.score !== undefined) out.score = Math.round(f.score * 10_000) / 10_000;
   if (preview) {
-    const explanation = f.evidence ? explain(f.evidence, itemName(state)) : fallbackExplanation(f);
+    const explanation = f.evidence ? explain(f.evidence, itemName(state)) : fallbackExplanation(f, context);
     if (explanation) out.explanation = explanation;
   }
   return out;
@@ -164,8 +177,14 @@ function itemName(state: ServingState): (itemNo: number) => string {
   };
 }
 
-function fallbackExplanation(f: Filled): string | undefined {
+/** Kinds that start from a visitor's own history: for a product identity they always fall back. */
+const HISTORY_KINDS = new Set(["history-based", "history-based-interactions"]);
+
+function fallbackExplanation(f: Filled, context: RuleContext): string | undefined {
   if (!f.is_fallback) return undefined;
+  if (f.rule_type && HISTORY_KINDS.has(f.rule_type) && context.identity.identity_type === "product_id") {
+    return `${f.rule_type} works from a visitor's own history and a product has none: best sellers within the rule's filters`;
+  }
   return f.rule_type
     ? "no personal recommendation for this visitor here: best sellers within the rule's filters"
     : "the touchpoint's fallback: best sellers, then other items";
@@ -180,10 +199,13 @@ export async function serveContent(options: ContentRequest): Promise<Content> {
     touchpoint_type: touchpoint.touchpoint_type,
     identity_type: identity.identity_type,
     identity_value: identity.identity_value,
-    content: fillFromState(state, strategy, context).map((f) => ({
+    content: (options.preview
+      ? fillFromState(state, strategy, context)
+      : countRecommended(fillFromState(state, strategy, context))
+    ).map((f) => ({
       position: f.position,
       item: itemView(state.items.get(f.item_id)!, touchpoint),
-      filled_by: filledBy(f, strategy, state, options.preview),
+      filled_by: filledBy(f, strategy, state, context, options.preview),
     })),
   };
 }
@@ -198,9 +220,11 @@ function fragment(state: ServingState, itemId: string): string {
 }
 
 function contentArray(state: ServingState, strategy: Strategy, context: RuleContext, preview?: boolean): string {
-  const parts = fillFromState(state, strategy, context).map(
+  const filled = fillFromState(state, strategy, context);
+  if (!preview) countRecommended(filled);
+  const parts = filled.map(
     (f) =>
-      `{"position":${f.position},"item":${fragment(state, f.item_id)},"filled_by":${JSON.stringify(filledBy(f, strategy, state, preview))}}`,
+      `{"position":${f.position},"item":${fragment(state, f.item_id)},"filled_by":${JSON.stringify(filledBy(f, strategy, state, context, preview))}}`,
   );
   return `[${parts.join(",")}]`;
 }

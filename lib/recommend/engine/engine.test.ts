@@ -135,8 +135,10 @@ describe("kinds", () => {
       ["carol", "d", 200, "o7"],
       ["carol", "a", 1, "o8"],
     ]);
+    // history-based reads co-purchases (./kinds.test.ts): d and c share one order only, under the
+    // support floor, so a's partner b is all there is.
     const ids = ask(m, "history-based", { user: "carol" }).map((p) => p.id);
-    expect(ids.indexOf("b")).toBeLessThan(ids.indexOf("c"));
+    expect(ids).toEqual(["b"]);
   });
 
   it("bought items stay out for exclude days", async () => {
@@ -167,7 +169,14 @@ describe("kinds", () => {
     const m = await modelsOf(rows);
     const [top] = ask(m, "time-based", { user: "ann" }, { excludeDays: 0 });
     expect(top!.id).toBe("coffee");
-    expect(top!.evidence).toEqual({ type: "due", daysAgo: 30, intervalDays: 30, personal: true });
+    expect(top!.evidence).toEqual({
+      type: "due",
+      daysAgo: 30,
+      times: 3,
+      intervalDays: 30,
+      personal: true,
+      due: true,
+    });
     expect(repurchaseScore(30, 30, 3)).toBeGreaterThan(repurchaseScore(5, 30, 3));
   });
 
@@ -225,12 +234,6 @@ describe("kinds", () => {
     const picks = ask(m, "ai-attribute-based-leaflet", { user: "gardener" }, { leaflet });
     expect(picks[0]!.id).toBe("rake");
     expect(picks[0]!.evidence).toMatchObject({ type: "affinity", feature: "category_level_0=Garden" });
-  });
-
-  it("most-recommended: the items in most personal top 10s", async () => {
-    const m = await modelsOf(TOGETHER);
-    // c is new to c1, c2, alice and bob (four lists); a and b to c4 and alice, bob (fewer).
-    expect(m.itemIds[m.mostRecommended[0]!]).toBe("c");
   });
 });
 

@@ -15,7 +15,9 @@
  * - transitions (ai-next-gen): session to the visitor's next session: count(a -> b) / count_b^0.3.
  * - similar (catalog), similarText (TF-IDF), text vectors and item features (./content.ts).
  * - time patterns for purchases and for all kinds (./time-patterns.ts).
- * - histories: each visitor's 100 most recent distinct items with kinds, times and repeat days.
+ * - histories: each visitor's distinct items with kinds, times and repeat days: the HISTORY_PURCHASED
+ *   most recent items they bought and, apart, the HISTORY_OTHER most recent they only viewed,
+ *   clicked or carted (so a browsing session never pushes purchases out).
  */
 import { orderBaskets, sessionBaskets, visitorBaskets } from "./baskets";
 import {
@@ -36,7 +38,8 @@ export const COMMUNITY_SHARPEN = 2.5;
 export const RELATED_MIN_SUPPORT = 2;
 export const RELATED_BETA = 0.5;
 export const SESSION_GAP_MINUTES = 60;
-export const HISTORY_ITEMS = 100;
+export const HISTORY_PURCHASED = 100;
+export const HISTORY_OTHER = 100;
 const NEIGHBOURS_K = 50;
 
 export interface Histories {
@@ -72,8 +75,6 @@ export interface Models {
   features: ItemFeatures;
   timePurchases: TimePatterns;
   timeAll: TimePatterns;
-  /** Items most often in customers' personal top 10 (community), best first. */
-  mostRecommended: Int32Array;
   /** Build time (ms) and peak resident memory (MB) per model. */
   stats: Record<string, { ms: number; peakMb: number }>;
 }
@@ -108,8 +109,13 @@ function histories(data: Interactions): Histories {
         row.lastP = m;
       }
     }
-    rows.sort((a, b) => a.last - b.last || a.i - b.i);
-    for (const row of rows.slice(-HISTORY_ITEMS)) {
+    // Each cap on its own kind of row, then one list in time order.
+    const bought = rows.filter((r) => r.lastP >= 0).sort((a, b) => a.last - b.last || a.i - b.i);
+    const other = rows.filter((r) => r.lastP < 0).sort((a, b) => a.last - b.last || a.i - b.i);
+    const kept = [...bought.slice(-HISTORY_PURCHASED), ...other.slice(-HISTORY_OTHER)].sort(
+      (a, b) => a.last - b.last || a.i - b.i,
+    );
+    for (const row of kept) {
       item.push(row.i);
       lastMinute.push(row.last);
       kinds.push(row.kinds);
@@ -145,7 +151,6 @@ export const MODEL_STEPS = [
   "similar",
   "similarText",
   "timePatterns",
-  "mostRecommended",
 ] as const;
 
 /** Builds every model; `progress` is told before each step (and may yield to the event loop). */
@@ -171,7 +176,6 @@ export async function buildModels(
     return out;
   }
   try {
-    const nItems = data.itemIds.length;
     const hist = await step("histories", () => histories(data));
     const collaborative = (kinds: number, customersOnly: boolean) =>
       buildNeighbours(visitorBaskets(data, { kinds, maxSize: 200, customersOnly }), {
@@ -231,10 +235,8 @@ export async function buildModels(
       features: textModel.features,
       timePurchases,
       timeAll,
-      mostRecommended: new Int32Array(0),
       stats,
     };
-    models.mostRecommended = await step("mostRecommended", () => mostRecommended(models, nItems));
     return models;
   } finally {
     clearInterval(sample);
@@ -256,37 +258,4 @@ export function popularity(data: Interactions, days: number): Float32Array {
     }
   }
   return out;
-}
-
-/** Appearances in the community top 10 of the MOST_RECOMMENDED_SAMPLE most recently active visitors. */
-const MOST_RECOMMENDED_SAMPLE = 20_000;
-function mostRecommended(models: Models, nItems: number): Int32Array {
-  const { histories: h } = models;
-  const users = Array.from({ length: models.users.length }, (_, u) => u)
-    .filter((u) => h.start[u + 1]! > h.start[u]!)
-    .sort((a, b) => h.lastMinute[h.start[b + 1]! - 1]! - h.lastMinute[h.start[a + 1]! - 1]!)
-    .slice(0, MOST_RECOMMENDED_SAMPLE);
-  const count = new Int32Array(nItems);
-  const scratch = new Float64Array(nItems);
-  for (const u of users) {
-    const anchors: number[] = [];
-    for (let p = h.start[u]!; p < h.start[u + 1]!; p++) if (h.kinds[p]! & PURCHASES) anchors.push(h.item[p]!);
-    const owned = new Set(anchors);
-    const touched: number[] = [];
-    for (const a of anchors) {
-      for (let q = models.community.start[a]!; q < models.community.start[a + 1]!; q++) {
-        const j = models.community.item[q]!;
-        if (owned.has(j)) continue;
-        if (scratch[j] === 0) touched.push(j);
-        scratch[j]! += models.community.score[q]!;
-      }
-    }
-    touched.sort((a, b) => scratch[b]! - scratch[a]! || a - b);
-    for (const j of touched.slice(0, 10)) count[j]!++;
-    for (const j of touched) scratch[j] = 0;
-  }
-  const ranked = Array.from({ length: nItems }, (_, i) => i)
-    .filter((i) => count[i]! > 0)
-    .sort((a, b) => count[b]! - count[a]! || a - b);
-  return Int32Array.from(ranked);
 }

@@ -10,15 +10,39 @@ import { LEARNED_RULE_TYPES } from "@/lib/touchpoints/constants";
 import { KIND_WEIGHT, PURCHASES } from "./interactions";
 import { COMMUNITY_SHARPEN, type Models } from "./models";
 import { type Neighbours, TopK } from "./neighbours";
-import { dueness, SEASON_AHEAD, seasonal, type TimePatterns, WEEKS } from "./time-patterns";
+import { dueness, SEASON_AHEAD, seasonal, seasonVisitors, type TimePatterns, WEEKS } from "./time-patterns";
 
 export const LEARNED_KINDS = LEARNED_RULE_TYPES;
 export type LearnedKind = (typeof LEARNED_KINDS)[number];
 
+/**
+ * Why an item was placed, from the numbers that scored it. Counts are counts (baskets, visitors,
+ * items), never weights; shares are parts of the item's score (0-1).
+ */
 export type Evidence =
-  | { type: "neighbour"; model: NeighbourModel; anchor: number; support: number; second?: number; anchorDays?: number }
-  | { type: "due"; daysAgo: number; intervalDays: number; personal: boolean }
-  | { type: "season"; visitors: number }
+  | {
+      type: "neighbour";
+      model: NeighbourModel;
+      /** The anchor that gave most of the score, its share, and the baskets it shares with the item. */
+      anchor: number;
+      share: number;
+      support: number;
+      /** The anchor that gave the second most, with its own share and shared baskets. */
+      second?: { anchor: number; share: number; support: number };
+      anchorDays?: number;
+    }
+  | {
+      type: "due";
+      daysAgo: number;
+      /** Distinct days the visitor bought the item. */
+      times: number;
+      /** The visitor's own mean interval (times >= 2), else the item's median across customers. */
+      intervalDays: number;
+      personal: boolean;
+      /** The visitor's own interval has elapsed (only with personal: an item bought once is never due). */
+      due: boolean;
+    }
+  | { type: "season"; visitors: number; purchases: boolean }
   | { type: "words"; terms: string[]; anchor?: number }
   | { type: "affinity"; feature: string; items: number };
 
@@ -54,6 +78,12 @@ export interface Ask {
    * first: merged into their history by time, so a view recorded now changes the next answer.
    */
   live?: readonly LiveInteraction[];
+  /**
+   * The rule's item filter as a mask over the models' items (1: allowed): candidates outside it
+   * are dropped before the best `limit` are chosen, so a narrow filter still gets the visitor's
+   * best items inside it rather than whatever of an unfiltered top list happens to pass.
+   */
+  allow?: Uint8Array;
 }
 
 export interface LiveInteraction {
@@ -75,8 +105,10 @@ interface Scratch {
   score: Float64Array;
   best: Float64Array;
   bestAnchor: Int32Array;
-  second: Int32Array;
   support: Int32Array;
+  secondBest: Float64Array;
+  secondAnchor: Int32Array;
+  secondSupport: Int32Array;
   touched: Int32Array;
 }
 const scratchOf = new WeakMap<Models, Scratch>();
@@ -88,8 +120,10 @@ function scratch(m: Models): Scratch {
       score: new Float64Array(n),
       best: new Float64Array(n),
       bestAnchor: new Int32Array(n),
-      second: new Int32Array(n).fill(-1),
       support: new Int32Array(n),
+      secondBest: new Float64Array(n),
+      secondAnchor: new Int32Array(n).fill(-1),
+      secondSupport: new Int32Array(n),
       touched: new Int32Array(n),
     };
     scratchOf.set(m, s);
@@ -136,6 +170,11 @@ function kindWeight(kinds: number): number {
   return 0;
 }
 
+/** Whether item j may be placed: not skipped, and inside the rule's filter when it has one. */
+function blocked(ask: Ask, skip: Set<number>, j: number): boolean {
+  return skip.has(j) || (ask.allow !== undefined && ask.allow[j] !== 1);
+}
+
 /** Items bought within excludeDays of now. */
 function excluded(m: Models, ask: Ask): Set<number> {
   const out = new Set<number>();
@@ -157,39 +196,55 @@ function excludedWithLive(m: Models, ask: Ask): Set<number> {
   return out;
 }
 
-/** Neighbour scores raised to a power, computed once per model (not per request). */
-const sharpened = new WeakMap<Neighbours, Float32Array>();
+/**
+ * Serving parameters the eval tunes (npm run eval:recs, on validation customers only); serving
+ * uses the defaults.
+ */
+export const servingParameters = { communitySharpen: COMMUNITY_SHARPEN };
+
+/** Neighbour scores raised to a power, computed once per model and power (not per request). */
+const sharpened = new WeakMap<Neighbours, { power: number; scores: Float32Array }>();
 function scoresOf(nb: Neighbours, sharpen: number): Float32Array {
   if (sharpen === 1) return nb.score;
   let out = sharpened.get(nb);
-  if (!out) {
-    out = nb.score.map((x) => x ** sharpen);
+  if (!out || out.power !== sharpen) {
+    out = { power: sharpen, scores: nb.score.map((x) => x ** sharpen) };
     sharpened.set(nb, out);
   }
-  return out;
+  return out.scores;
 }
 
 function neighbourPicks(m: Models, model: NeighbourModel, anchors: Anchor[], ask: Ask, skip: Set<number>): Pick[] {
   const nb = m[model];
-  const scores = scoresOf(nb, model === "community" || model === "communityAll" ? COMMUNITY_SHARPEN : 1);
+  const sharpen = model === "community" || model === "communityAll" ? servingParameters.communitySharpen : 1;
+  const scores = scoresOf(nb, sharpen);
   const s = scratch(m);
   let nTouched = 0;
   for (const a of anchors) {
     for (let q = nb.start[a.item]!; q < nb.start[a.item + 1]!; q++) {
       const j = nb.item[q]!;
-      if (skip.has(j)) continue;
+      if (blocked(ask, skip, j)) continue;
       const c = a.weight * scores[q]!;
+      if (!(c > 0)) continue;
       if (s.score[j] === 0) {
         s.touched[nTouched++] = j;
-        s.second[j] = -1;
+        s.secondAnchor[j] = -1;
       }
       s.score[j]! += c;
       if (c > s.best[j]!) {
-        if (s.best[j]! > 0) s.second[j] = s.bestAnchor[j]!;
+        if (s.best[j]! > 0) {
+          s.secondBest[j] = s.best[j]!;
+          s.secondAnchor[j] = s.bestAnchor[j]!;
+          s.secondSupport[j] = s.support[j]!;
+        }
         s.best[j] = c;
         s.bestAnchor[j] = a.item;
         s.support[j] = nb.support[q]!;
-      } else if (s.second[j] === -1) s.second[j] = a.item;
+      } else if (c > s.secondBest[j]!) {
+        s.secondBest[j] = c;
+        s.secondAnchor[j] = a.item;
+        s.secondSupport[j] = nb.support[q]!;
+      }
     }
   }
   // The best `limit` by score first (no allocation per candidate), then objects for those only.
@@ -199,6 +254,7 @@ function neighbourPicks(m: Models, model: NeighbourModel, anchors: Anchor[], ask
   const picks: Pick[] = best.sorted().map(({ id: j, score }) => {
     const anchor = s.bestAnchor[j]!;
     const minute = minuteOf.get(anchor);
+    const second = s.secondAnchor[j]!;
     return {
       item: j,
       score,
@@ -206,15 +262,20 @@ function neighbourPicks(m: Models, model: NeighbourModel, anchors: Anchor[], ask
         type: "neighbour",
         model,
         anchor,
+        share: s.best[j]! / score,
         support: s.support[j]!,
-        ...(s.second[j]! >= 0 ? { second: s.second[j]! } : {}),
+        ...(second >= 0
+          ? { second: { anchor: second, share: s.secondBest[j]! / score, support: s.secondSupport[j]! } }
+          : {}),
         ...(minute !== undefined ? { anchorDays: Math.floor((ask.nowMs / 60_000 - minute) / 1440) } : {}),
       },
     };
   });
   for (let t = 0; t < nTouched; t++) {
-    s.score[s.touched[t]!] = 0;
-    s.best[s.touched[t]!] = 0;
+    const j = s.touched[t]!;
+    s.score[j] = 0;
+    s.best[j] = 0;
+    s.secondBest[j] = 0;
   }
   return picks;
 }
@@ -243,8 +304,6 @@ const NEIGHBOUR_KINDS: Partial<
 > = {
   "ai-community-based": { model: "community", kinds: PURCHASES, n: 200, decay: 1 },
   "ai-community-based-interactions": { model: "communityAll", kinds: ANY, n: 200, decay: 1 },
-  "history-based": { model: "community", kinds: PURCHASES, n: 10, decay: 0.8 },
-  "history-based-interactions": { model: "communityAll", kinds: ANY, n: 10, decay: 0.8 },
   "related-products": { model: "related", kinds: PURCHASES, n: 5, decay: 0.8 },
   "related-products-ai": { model: "relatedAll", kinds: ANY, n: 5, decay: 0.8 },
   "similar-products": { model: "similar", kinds: ANY, n: 3, decay: 0.7 },
@@ -260,6 +319,10 @@ export function recommend(m: Models, ask: Ask): Pick[] {
     return neighbourPicks(m, neighbours.model, anchors, ask, skip);
   }
   switch (ask.kind) {
+    case "history-based":
+      return historyBased(m, ask, skip, "related", PURCHASES);
+    case "history-based-interactions":
+      return historyBased(m, ask, skip, "relatedAll", ANY);
     case "ai-next-gen":
       return nextGen(m, ask, skip);
     case "time-based":
@@ -273,6 +336,46 @@ export function recommend(m: Models, ask: Ask): Pick[] {
     default:
       return [];
   }
+}
+
+/** Days over which an item of the visitor's history loses half its weight (history-based). */
+export const HISTORY_HALF_LIFE_DAYS = 30;
+/** The weight of items in the visitor's latest session (their current intent) against older ones. */
+export const LATEST_SESSION_BOOST = 2;
+const SESSION_GAP = 60;
+
+/**
+ * history-based: from the visitor's own history, not from customers like them. Each item of the
+ * history weighs by how often and how lately the visitor had it: (1 + log2 of its purchase days)
+ * x 2^(-age / HISTORY_HALF_LIFE_DAYS) x its kind's weight, doubled for the items of their latest
+ * session (interactions at most an hour apart, back from the latest); candidates are what is
+ * bought in the same order as those items (-interactions: in the same visit). A product has no
+ * history: nothing here (the rule's fallback, said so in the preview).
+ */
+function historyBased(m: Models, ask: Ask, skip: Set<number>, model: NeighbourModel, kinds: number): Pick[] {
+  if (ask.user === undefined && !ask.live?.length) return [];
+  const items = recent(m, ask, kinds, Number.POSITIVE_INFINITY);
+  if (items.length === 0) return [];
+  const h = m.histories;
+  const days = new Map<number, number>();
+  if (ask.user !== undefined) {
+    for (let p = h.start[ask.user]!; p < h.start[ask.user + 1]!; p++) days.set(h.item[p]!, h.purchaseDays[p]!);
+  }
+  const nowMinute = ask.nowMs / 60_000;
+  // The latest session: back from the latest interaction while the gaps stay under an hour.
+  let sessionFrom = items[0]!.minute;
+  for (let r = 1; r < items.length && sessionFrom - items[r]!.minute <= SESSION_GAP; r++)
+    sessionFrom = items[r]!.minute;
+  const anchors: Anchor[] = items.map((r) => ({
+    item: r.item,
+    weight:
+      (1 + Math.log2(Math.max(1, days.get(r.item) ?? 1))) *
+      2 ** (-Math.max(0, nowMinute - r.minute) / 1440 / HISTORY_HALF_LIFE_DAYS) *
+      (kinds === PURCHASES ? 1 : kindWeight(r.kinds)) *
+      (r.minute >= sessionFrom ? LATEST_SESSION_BOOST : 1),
+    minute: r.minute,
+  }));
+  return neighbourPicks(m, model, anchors, ask, skip);
 }
 
 /** Transitions from the latest items (the latest weighs most), backed off to community neighbours. */
@@ -344,20 +447,31 @@ function timeBased(m: Models, ask: Ask, skip: Set<number>, p: TimePatterns, kind
   if (ask.user !== undefined) {
     for (let q = h.start[ask.user]!; q < h.start[ask.user + 1]!; q++) {
       const i = h.item[q]!;
-      if (skip.has(i) || !(h.kinds[q]! & kinds)) continue;
+      if (blocked(ask, skip, i) || !(h.kinds[q]! & kinds)) continue;
       const last = kinds === PURCHASES ? h.lastPurchase[q]! : h.lastMinute[q]!;
       if (last < 0) continue;
       const days = Math.max(1, h.purchaseDays[q]!);
-      const personal = days >= 3 && kinds === PURCHASES;
-      const interval = personal ? (h.lastPurchase[q]! - h.firstPurchase[q]!) / 1440 / (days - 1) : p.interval[i]!;
+      // The visitor's own rhythm from two purchase days on; an item bought once has only the
+      // item's interval across customers, and is never called due.
+      const personal = days >= 2 && kinds === PURCHASES && h.firstPurchase[q]! >= 0;
+      const interval = personal
+        ? Math.max(1, (h.lastPurchase[q]! - h.firstPurchase[q]!) / 1440 / (days - 1))
+        : p.interval[i]!;
       const daysAgo = (nowMinute - last) / 1440;
       const score = repurchaseScore(daysAgo, interval, days);
       if (score >= 0.3) {
         picks.push({
           item: i,
-          // Due items first: scores in (1, 2); the others in (0, 1).
+          // Repurchases first: scores in (1, 2); the others in (0, 1).
           score: 1 + squash(score),
-          evidence: { type: "due", daysAgo: Math.round(daysAgo), intervalDays: Math.round(interval), personal },
+          evidence: {
+            type: "due",
+            daysAgo: Math.round(daysAgo),
+            times: days,
+            intervalDays: Math.round(interval),
+            personal,
+            due: personal && daysAgo >= interval,
+          },
         });
       }
     }
@@ -374,7 +488,10 @@ function timeBased(m: Models, ask: Ask, skip: Set<number>, p: TimePatterns, kind
     picks.push({
       item: n.item,
       score: squash(n.score * lift),
-      evidence: lift > 1.2 ? { type: "season", visitors: Math.round(seasonal(p, n.item, ask.nowMs)) } : n.evidence,
+      evidence:
+        lift > 1.2
+          ? { type: "season", visitors: seasonVisitors(p, n.item, ask.nowMs), purchases: kinds === PURCHASES }
+          : n.evidence,
     });
   }
   if (neighbours.length === 0) {
@@ -384,20 +501,37 @@ function timeBased(m: Models, ask: Ask, skip: Set<number>, p: TimePatterns, kind
     );
     for (const i of seasonTop(p, m.itemIds.length, week)) {
       if (picks.length >= ask.limit + due.size) break;
-      if (due.has(i) || skip.has(i)) continue;
+      if (due.has(i) || blocked(ask, skip, i)) continue;
       picks.push({
         item: i,
         score: squash(seasonal(p, i, ask.nowMs)),
-        evidence: { type: "season", visitors: Math.round(seasonal(p, i, ask.nowMs)) },
+        evidence: { type: "season", visitors: seasonVisitors(p, i, ask.nowMs), purchases: kinds === PURCHASES },
       });
     }
   }
   return top(picks, ask.limit);
 }
 
-/** Items whose text matches the visitor's profile (their recent items' TF-IDF vectors), or the product's. */
+/** Community neighbours of a product whose words join its own in ai-description-based's profile. */
+const DESCRIBED_BUYS = 5;
+const DESCRIBED_BUYS_WEIGHT = 0.5;
+
+/**
+ * Items whose text matches a profile of words: for a visitor, their 20 latest items' TF-IDF
+ * vectors; for a product, its own vector plus those of the DESCRIBED_BUYS items its buyers buy
+ * most (community neighbours, half weight at most), so the words reach past the product's own
+ * (similar-products-ai is the product's text neighbours alone).
+ */
 function described(m: Models, ask: Ask, skip: Set<number>): Pick[] {
   const anchors = anchorsFor(m, ask, ANY, 20, 0.9);
+  if (ask.product !== undefined && anchors.length === 1) {
+    const nb = m.community;
+    const from = nb.start[ask.product]!;
+    const to = Math.min(nb.start[ask.product + 1]!, from + DESCRIBED_BUYS);
+    for (let q = from; q < to; q++) {
+      anchors.push({ item: nb.item[q]!, weight: (DESCRIBED_BUYS_WEIGHT * nb.score[q]!) / nb.score[from]! });
+    }
+  }
   if (anchors.length === 0) return [];
   const v = m.text;
   const profile = new Map<number, number>();
@@ -412,7 +546,7 @@ function described(m: Models, ask: Ask, skip: Set<number>): Pick[] {
   for (const a of anchors) for (let q = nb.start[a.item]!; q < nb.start[a.item + 1]!; q++) candidates.add(nb.item[q]!);
   const picks: Pick[] = [];
   for (const j of candidates) {
-    if (skip.has(j)) continue;
+    if (blocked(ask, skip, j)) continue;
     let s = 0;
     const shared: { t: number; c: number }[] = [];
     for (let p = v.start[j]!; p < v.start[j + 1]!; p++) {
@@ -438,21 +572,25 @@ function leaflet(m: Models, ask: Ask, skip: Set<number>): Pick[] {
   const items = ask.leaflet ?? [];
   const f = m.features;
   const affinity = new Map<number, number>();
+  /** How many of the visitor's items have the feature (the count the explanation shows). */
+  const holding = new Map<number, number>();
   const anchors = anchorsFor(m, { ...ask, product: undefined }, ANY, 100, 0.97);
   for (const a of anchors) {
     for (let p = f.start[a.item]!; p < f.start[a.item + 1]!; p++) {
       affinity.set(f.feature[p]!, (affinity.get(f.feature[p]!) ?? 0) + a.weight);
+      holding.set(f.feature[p]!, (holding.get(f.feature[p]!) ?? 0) + 1);
     }
   }
   const total = anchors.reduce((sum, a) => sum + a.weight, 0) + (ask.product !== undefined ? 1 : 0) || 1;
   if (ask.product !== undefined) {
     for (let p = f.start[ask.product]!; p < f.start[ask.product + 1]!; p++) {
       affinity.set(f.feature[p]!, (affinity.get(f.feature[p]!) ?? 0) + 1);
+      holding.set(f.feature[p]!, (holding.get(f.feature[p]!) ?? 0) + 1);
     }
   }
   const picks: Pick[] = [];
   for (const [rank, i] of items.entries()) {
-    if (skip.has(i)) continue;
+    if (blocked(ask, skip, i)) continue;
     // The leaflet's own order (the shop's choice, usually by appeal) is the prior.
     const prior = LEAFLET_PRIOR * (1 - rank / items.length);
     let s = 0;
@@ -471,7 +609,7 @@ function leaflet(m: Models, ask: Ask, skip: Set<number>): Pick[] {
       picks.push({
         item: i,
         score: prior + s / Math.sqrt(n || 1) / total,
-        evidence: { type: "affinity", feature: f.names[best]!, items: Math.round(bestW) },
+        evidence: { type: "affinity", feature: f.names[best]!, items: holding.get(best) ?? 0 },
       });
     }
   }

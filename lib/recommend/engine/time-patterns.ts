@@ -88,6 +88,17 @@ export function seasonal(p: TimePatterns, i: number, ms: number): number {
   return s * (0.75 + 0.5 * Math.min(1, dayShare * 7) * 0.5);
 }
 
+/**
+ * Visitor-weeks of item i around `ms` (the weeks seasonal() reads, every year of history): a
+ * count (a visitor counts once per week), unlike seasonal()'s day-of-week-weighted score.
+ */
+export function seasonVisitors(p: TimePatterns, i: number, ms: number): number {
+  const week = weekOfYear(ms);
+  let s = 0;
+  for (let w = week - 1; w <= week + SEASON_AHEAD; w++) s += p.weekly[i * WEEKS + ((w + WEEKS) % WEEKS)]!;
+  return s;
+}
+
 /** How due a repurchase is: 1 when the elapsed days equal the interval, falling off on both sides. */
 export function dueness(elapsedDays: number, intervalDays: number): number {
   const r = elapsedDays / Math.max(1, intervalDays);
