@@ -27,6 +27,7 @@ import { startWorkerThread, type WorkerThread } from "@/lib/jobs/thread/start-th
 import { log } from "@/lib/log";
 import { startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-index";
 import { flushImpressions } from "@/lib/recommend/impressions";
+import { startLiveShare, stopLiveShare } from "@/lib/recommend/live-share";
 import { flushSearchEvents } from "@/lib/search/record-search";
 import { warmSearchIndex } from "@/lib/search/warm-up";
 import { contentOp } from "@/lib/touchpoints/operations";
@@ -109,6 +110,10 @@ server.listen(settings.PORT, () => {
   markListening();
   void warmSearchIndex();
   void startIdentityIndex();
+  // Tracked events that reach another web process personalise this one's next answer (PostgreSQL).
+  void getDatabase()
+    .then(startLiveShare)
+    .catch((error) => log.warn("live overlay sharing not started", { error }));
   console.log(
     `Lumen is ready at ${settings.PUBLIC_URL} (port ${settings.PORT}, ${settings.DATABASE_URL ? "PostgreSQL" : `PGlite in ${settings.DATA_DIR}`})`,
   );
@@ -131,6 +136,7 @@ async function shutdown(signal: string) {
   // seconds if the database fails; what could not be written is logged with its count.
   await Promise.all([flushSearchEvents({ withinMs: 5000 }), flushImpressions({ withinMs: 5000 })]);
   await stopIdentityIndex();
+  await stopLiveShare();
   await closeDatabase();
   process.exit(0);
 }

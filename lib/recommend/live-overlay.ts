@@ -9,7 +9,7 @@
  * Per web process, in memory, bounded: the latest LIVE_ITEMS distinct items per visitor, for
  * LIVE_TTL_MS (a rebuild has read them by then), at most MAX_VISITORS visitors (the least recently
  * active go first). A live item the models know already is merged with it, not counted twice.
- * Another web process sees these events from its next model load on.
+ * On PostgreSQL the other web processes learn them within FLUSH_MS by NOTIFY (./live-share.ts).
  */
 import { processWide } from "@/lib/process-wide";
 import { COOKIE_VISITOR, KIND, type KindName } from "./engine/interactions";

@@ -14,7 +14,8 @@ import { refreshCustomerAggregates } from "@/lib/data/refresh-customer-aggregate
 import type { Database } from "@/lib/db/client";
 import { processWide } from "@/lib/process-wide";
 import { identityChanged } from "@/lib/recommend/identity-index";
-import { liveVisitor, moveLive } from "@/lib/recommend/live-overlay";
+import { liveVisitor } from "@/lib/recommend/live-overlay";
+import { moveLiveShared } from "@/lib/recommend/live-share";
 
 /**
  * Cookies whose link this process has settled (made, or found taken): every batch after identify
@@ -48,7 +49,7 @@ export async function linkCookie(options: {
   if (settled.size >= SETTLED_KEPT) settled.clear();
   settled.add(cookieId);
   if (linked) {
-    moveLive(liveVisitor({ cookieId })!, customerId);
+    moveLiveShared(database, liveVisitor({ cookieId })!, customerId);
     await identityChanged({ database, customerIds: [customerId] });
   }
   return linked;

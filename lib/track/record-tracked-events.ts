@@ -12,7 +12,8 @@
 import { writeBatch } from "@/lib/data/ingest-batch";
 import { getDatabase } from "@/lib/db/client";
 import type { KindName } from "@/lib/recommend/engine/interactions";
-import { liveVisitor, recordLive } from "@/lib/recommend/live-overlay";
+import { liveVisitor } from "@/lib/recommend/live-overlay";
+import { recordLiveShared } from "@/lib/recommend/live-share";
 import { linkCookie } from "./link-cookie";
 import { MAX_EVENT_AGE_MS, MAX_EVENT_AHEAD_MS, type TTrackBody, type TTrackResult, ZTrackEvent } from "./schemas";
 
@@ -75,7 +76,11 @@ export async function recordTrackedEvents(options: { body: TTrackBody; now?: num
     const visitor = liveVisitor({ customerId: body.customer_id, cookieId: body.cookie_id })!;
     records.forEach((r, i) => {
       if (refused.has(i) || !r.item_id || !LIVE_KINDS.has(r.event_type)) return;
-      recordLive({ visitor, itemId: r.item_id, kind: r.event_type as KindName, ms: Date.parse(r.timestamp), now });
+      recordLiveShared(
+        database,
+        { v: visitor, i: r.item_id, k: r.event_type as KindName, ms: Date.parse(r.timestamp) },
+        now,
+      );
     });
   }
   errors.sort((a, b) => a.index - b.index);
