@@ -17,6 +17,7 @@ import { log } from "@/lib/log";
 import { identityChanged } from "@/lib/recommend/identity-index";
 import type { IdentityRows } from "@/lib/recommend/identity-rows";
 import { forgetServingState } from "@/lib/recommend/serving-state";
+import { itemsWritten } from "@/lib/search/catalog-index";
 import { timeSlice } from "@/lib/time-slice";
 import { takeFieldWarnings } from "./intake-fields";
 import { ITEM_LIST_FIELDS, ITEM_LIST_KEYS, mergeList } from "./merge-lists";
@@ -166,6 +167,8 @@ export async function applyIntakeEffects(options: { database: Database; changes:
   // An item deactivated or out of stock must not be served: this process drops its serving
   // caches at once; other processes within SERVING_TTL_MS (lib/recommend/serving-state.ts).
   if (changes.kind === "items") forgetServingState();
+  // Nor found by the next search (lib/search/catalog-index.ts).
+  if (changes.kind === "items") itemsWritten(database, changes.ids);
   // Content requests resolve identities in memory (lib/recommend/identity-index.ts).
   if (changes.kind === "customers" || changes.kind === "items") {
     const ids = changes.ids;

@@ -74,3 +74,73 @@ describe("stem and root", () => {
     expect(root("mower")).toBe(root("mowing"));
   });
 });
+
+describe("analyze, every language", () => {
+  it("folds the letters of the Latin-script languages of Europe", () => {
+    expect(terms("Straße")).toEqual(terms("strasse"));
+    expect(terms("Smørrebrød")).toEqual(["smorrebrod"]);
+    expect(terms("Æbleskiver Œuf Łódź Đak Þorri Ðe")).toEqual(["aebleskiver", "oeuf", "lodz", "dak", "thorri", "de"]);
+    expect(terms("Crème brûlée, İstanbul, Ångström")).toEqual(["creme", "brulee", "istanbul", "angstrom"]);
+    // A combining accent written apart, full-width letters (NFKC).
+    expect(terms("Cafe\u0301 ＴＡＢＬＥ")).toEqual(["cafe", "table"]);
+  });
+
+  it("indexes Cyrillic as words, transliterated so both Serbian scripts are one", () => {
+    expect(terms("млеко")).toEqual(terms("mleko"));
+    expect(terms("Чоколада ЂАК Љубав Њива Џем")).toEqual(terms("Čokolada Đak Ljubav Njiva Džem"));
+    expect(words("Молоко 1л")).toEqual(["moloko", "1000ml"]);
+    expect(words("молоко 1 л")).toEqual(words("Молоко 1л"));
+  });
+
+  it("indexes Greek as words without accents, final sigma folded", () => {
+    expect(terms("Γάλα ΦΡΈΣΚΟ")).toEqual(["γαλα", "φρεσκο"]);
+    expect(terms("καφές")).toEqual(terms("ΚΑΦΕΣ"));
+  });
+
+  it("indexes scripts written without spaces as character bigrams, characters alone as covered unigrams", () => {
+    expect(analyze("日本茶").map((t) => [t.term, !!t.covered])).toEqual([
+      ["日本", false],
+      ["本茶", false],
+      ["日", true],
+      ["本", true],
+      ["茶", true],
+    ]);
+    expect(words("茶")).toEqual(["茶"]);
+    expect(words("緑茶 ティー 500ml")).toEqual(["緑茶", "ティ", "ィー", "500ml"]);
+    // Thai: a letter keeps its vowel and tone marks.
+    expect(words("ข้าว")).toEqual(["ข้า", "าว"]);
+    const text = "お茶 日本茶";
+    const [first] = analyze(text);
+    expect(text.slice(first!.start, first!.end)).toBe("お茶");
+  });
+
+  it("reads digits of every script and keeps letters and digits of other scripts as words", () => {
+    expect(words("١٢٣ g")).toEqual(["123g"]);
+    expect(terms("حليب")).toEqual(["حليب"]);
+  });
+});
+
+describe("analyze, numbers and units as typed", () => {
+  it("gives a metric measure one term in the unit of its quantity", () => {
+    for (const text of ["500ml", "500 ml", "0,5 l", "0.5 l", "0.5L", "50 cl", "5 dl", "0,5 litre"]) {
+      expect(words(text), text).toEqual(["500ml"]);
+    }
+    expect(words("1 kg")).toEqual(words("1000 g"));
+    expect(words("250 mg")).toEqual(["0.25g"]);
+    expect(words("1,8 m")).toEqual(words("180 cm"));
+    expect(words("1.1 l")).toEqual(["1100ml"]);
+  });
+
+  it("reads a decimal comma, and a comma before three digits as thousands", () => {
+    expect(words("0,5")).toEqual(["0.5"]);
+    expect(words("1,25 kg")).toEqual(["1250g"]);
+    expect(words("1,000 lumens")).toEqual(["1000lumen"]);
+    expect(words("0,500 kg")).toEqual(["500g"]);
+  });
+
+  it("keeps the measure as typed for completion", () => {
+    const measure = analyze("500 m").find((t) => t.kind === "measure")!;
+    expect(measure.term).toBe("500000mm");
+    expect(measure.surface).toBe("500m");
+  });
+});

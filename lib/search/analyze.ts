@@ -1,16 +1,26 @@
 /**
  * Text -> search terms, the same way for item texts and for what a person types.
  *
- * - Case, accents and HTML entities are folded; plurals are reduced by a light English stemmer
- *   ("tables" -> "table", "batteries" -> "battery", "boxes" -> "box", "shelves" -> "shelf").
- * - Numbers keep their shape (3/4, 1-1/2, 1.9); a number followed by a unit becomes a measure
- *   term with the unit's canonical name: `2 in.`, `2-inch`, `2"`, `2in` all give "2in"; `60-Watt`
- *   and `60w` give "60w"; `1.9 cu. ft.` gives "1.9cuft".
+ * - Text is folded (./fold.ts): NFKC, case, accents, HTML entities; ß -> ss, ø -> o, æ -> ae...;
+ *   Cyrillic transliterated to Latin (so both Serbian scripts are one); Greek without accents.
+ * - Words are runs of letters of any script (\p{L} with their marks); plurals are reduced by a
+ *   light English stemmer ("tables" -> "table", "batteries" -> "battery", "shelves" -> "shelf").
+ * - Scripts written without spaces (Han, kana, Thai, Lao, Khmer, Myanmar) give character bigrams
+ *   ("日本茶" -> 日本, 本茶) and their characters as covered unigrams; one character is a word.
+ * - Numbers keep their shape (3/4, 1-1/2, 1.9); a decimal comma is a point ("0,5"), a comma before
+ *   exactly three digits a thousands separator ("1,000"). A number followed by a unit becomes a
+ *   measure term with the unit's canonical name: `2 in.`, `2-inch`, `2"`, `2in` all give "2in";
+ *   `60-Watt` gives "60w"; `1.9 cu. ft.` gives "1.9cuft"; metric units in one unit per quantity:
+ *   "0,5 l", "50 cl", "500ml", "500 ml" give "500ml", "1 kg" "1000g", "1.8 m" "1800mm".
  * - Two numbers joined by x, * or "by" give a dimension term: `2 in. x 4 in.`, `2x4` -> "2x4".
  * - Letters glued to digits or hyphenated words also give their joined form: `SC-141` -> "sc141",
  *   `Strong-Tie` -> "strongtie", `R13` -> "r13", so codes and compounds match however typed.
  * Every term carries the offsets of the original text it came from (for highlighting).
  */
+
+import { fold } from "./fold";
+
+export { fold };
 
 export type TermKind = "word" | "number" | "measure" | "dimension" | "joined";
 
@@ -40,10 +50,49 @@ const UNITS: Record<string, string> = {
   yard: "yd",
   yards: "yd",
   mm: "mm",
+  millimeter: "mm",
+  millimeters: "mm",
+  millimetre: "mm",
+  millimetres: "mm",
   cm: "cm",
+  // Cyrillic "см" transliterated.
+  sm: "cm",
+  centimeter: "cm",
+  centimeters: "cm",
+  centimetre: "cm",
+  centimetres: "cm",
+  dm: "dm",
   m: "m",
   meter: "m",
   meters: "m",
+  metre: "m",
+  metres: "m",
+  km: "km",
+  ml: "ml",
+  milliliter: "ml",
+  milliliters: "ml",
+  millilitre: "ml",
+  millilitres: "ml",
+  cl: "cl",
+  dl: "dl",
+  l: "l",
+  lt: "l",
+  ltr: "l",
+  liter: "l",
+  liters: "l",
+  litre: "l",
+  litres: "l",
+  mg: "mg",
+  g: "g",
+  gr: "g",
+  gram: "g",
+  grams: "g",
+  gramm: "g",
+  kg: "kg",
+  kilo: "kg",
+  kilos: "kg",
+  kilogram: "kg",
+  kilograms: "kg",
   gal: "gal",
   gallon: "gal",
   gallons: "gal",
@@ -117,6 +166,31 @@ const UNITS: Record<string, string> = {
   degrees: "deg",
 };
 
+/**
+ * Metric units are written in one unit per quantity, so "0,5 l", "50 cl" and "500 ml" are one
+ * term ("500ml"), as are "1 kg" and "1000 g", "1.8 m" and "180 cm": the smallest everyday unit
+ * (ml, g, mm), which keeps the number as most shops print it and lets "50" complete to "500ml".
+ */
+const METRIC: Record<string, [unit: string, factor: number]> = {
+  cm: ["mm", 10],
+  dm: ["mm", 100],
+  m: ["mm", 1000],
+  km: ["mm", 1_000_000],
+  cl: ["ml", 10],
+  dl: ["ml", 100],
+  l: ["ml", 1000],
+  mg: ["g", 0.001],
+  kg: ["g", 1000],
+};
+
+/** A measure's term: the number in the unit of its quantity ("0.5" "l" -> "500ml"). */
+function measureTerm(value: string, unit: string): string {
+  const metric = METRIC[unit];
+  if (!metric || !/^\d+(?:\.\d+)?$/.test(value)) return `${value}${unit}`;
+  // toPrecision: 1.1 x 1000 is 1100.0000000000002 in floating point.
+  return `${Number((Number(value) * metric[1]).toPrecision(12))}${metric[0]}`;
+}
+
 /** Units written as two words: `cu. ft.`, `sq. ft.`, `fl. oz.`. */
 const TWO_WORD_UNITS: Record<string, string> = {
   "cu ft": "cuft",
@@ -137,7 +211,7 @@ const TWO_WORD_UNITS: Record<string, string> = {
   "fluid ounces": "floz",
 };
 
-/** Words too common to search by; dropped from queries and not indexed on their own. */
+/** English words too common to search by (other languages: ./stopwords.ts); dropped from queries and not indexed on their own. */
 export const STOPWORDS = new Set([
   "a",
   "an",
@@ -159,44 +233,6 @@ export const STOPWORDS = new Set([
   "it",
   "w",
 ]);
-
-const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", "#39": "'", lt: "<", gt: ">", nbsp: " " };
-
-/** Letters keep accents folded; quotes of every style become " and '. */
-function foldChar(c: string): string {
-  if (c === "\u201c" || c === "\u201d" || c === "\u2033") return '"';
-  if (c === "\u2018" || c === "\u2019" || c === "\u2032") return "'";
-  return c
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
-}
-
-/** The folded text and, per folded character, the offset of the original character. */
-export function fold(text: string): { folded: string; origin: number[] | undefined } {
-  // Fast path: plain ASCII without entities folds to lower case, offsets unchanged.
-  if (/^[\x20-\x7e]*$/.test(text) && !text.includes("&")) return { folded: text.toLowerCase(), origin: undefined };
-  let folded = "";
-  const origin: number[] = [];
-  for (let i = 0; i < text.length; ) {
-    if (text[i] === "&") {
-      const m = /^&(amp|quot|apos|#39|lt|gt|nbsp);/i.exec(text.slice(i, i + 7));
-      if (m) {
-        folded += ENTITIES[m[1]!.toLowerCase()];
-        origin.push(i);
-        i += m[0].length;
-        continue;
-      }
-    }
-    const code = text.codePointAt(i)!;
-    const width = code > 0xffff ? 2 : 1;
-    const out = foldChar(text.slice(i, i + width));
-    for (let k = 0; k < out.length; k++) origin.push(i);
-    folded += out;
-    i += width;
-  }
-  return { folded, origin };
-}
 
 const SAME_PLURAL = new Set(["series", "species", "news"]);
 
@@ -231,30 +267,55 @@ export function root(term: string): string {
 
 interface Lexeme {
   text: string;
-  type: "alpha" | "num" | "sym";
+  /** cjk: a run of a script written without spaces (Han, kana, Thai, Lao, Khmer, Myanmar). */
+  type: "alpha" | "num" | "sym" | "cjk";
   start: number;
   end: number;
   /** Whitespace (or nothing at the start) before it. */
   spaced: boolean;
 }
 
-const LEX = /[a-z]+(?:'[a-z]+)*|\d+(?:\.\d+)?|\.\d+|["'*\-/#.&+]/g;
+const NO_SPACE_SCRIPT = String.raw`\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}`;
+const NO_SPACE = `(?:(?=[\\p{L}\\p{M}])[${NO_SPACE_SCRIPT}])`;
+const LETTER = `(?:(?![${NO_SPACE_SCRIPT}])[\\p{L}\\p{M}])`;
+/**
+ * Numbers: "1,000" (a comma before exactly three digits, not after a leading 0) is a thousands
+ * separator; any other comma between digits is a decimal comma ("0,5", "1,25").
+ */
+const NUMBER = String.raw`[1-9]\d{0,2}(?:,\d{3})+(?![\d,])(?:\.\d+)?|\d+(?:[.,]\d+)?|\.\d+`;
+const SYMBOL = `["'*\\-/#.&+]`;
+/** Plain ASCII (most catalogs, most queries): the same tokens with a faster expression. */
+const LEX_ASCII = new RegExp(`[a-z]+(?:'[a-z]+)*|${NUMBER}|${SYMBOL}`, "g");
+const LEX = new RegExp(`${NO_SPACE}+|${LETTER}+(?:'${LETTER}+)*|${NUMBER}|${SYMBOL}`, "gu");
+const IS_NO_SPACE = new RegExp(NO_SPACE, "u");
 
 function lex(folded: string): Lexeme[] {
   const out: Lexeme[] = [];
   let last = 0;
-  for (const m of folded.matchAll(LEX)) {
+  const ascii = !/[\u0080-\uffff]/.test(folded);
+  for (const m of folded.matchAll(ascii ? LEX_ASCII : LEX)) {
     const start = m.index;
     const text = m[0];
     const c = text.charCodeAt(0);
-    const type = c >= 97 && c <= 122 ? "alpha" : (c >= 48 && c <= 57) || (c === 46 && text.length > 1) ? "num" : "sym";
+    const type =
+      (c >= 48 && c <= 57) || (c === 46 && text.length > 1)
+        ? "num"
+        : text.length === 1 && SYMBOL_CHARS.includes(text)
+          ? "sym"
+          : !ascii && IS_NO_SPACE.test(text)
+            ? "cjk"
+            : "alpha";
     // Apostrophes inside words go: "steve's" -> "steve", "don't" -> "dont".
-    const word = type === "alpha" && text.includes("'") ? text.replace(/'s$/, "").replace(/'/g, "") : text;
+    let word = type === "alpha" && text.includes("'") ? text.replace(/'s$/, "").replace(/'/g, "") : text;
+    if (type === "num" && text.includes(","))
+      word = /^[1-9]\d{0,2}(,\d{3})+(\.|$)/.test(text) ? text.replace(/,/g, "") : text.replace(",", ".");
     out.push({ text: word, type, start, end: start + text.length, spaced: start === 0 || start > last });
     last = start + text.length;
   }
   return out;
 }
+
+const SYMBOL_CHARS = `"'*-/#.&+`;
 
 /** "2.50" -> "2.5", ".5" -> "0.5", "007" -> "7" (numbers compare by value, fractions by shape). */
 function canonicalNumber(text: string): string {
@@ -298,7 +359,7 @@ function readNumber(lx: Lexeme[], i: number): NumberSpan | undefined {
 }
 
 /** A unit right after a number (lexeme i): its canonical name, end offset and next lexeme. */
-function readUnit(lx: Lexeme[], i: number): { unit: string; end: number; next: number } | undefined {
+function readUnit(lx: Lexeme[], i: number): { unit: string; first: number; end: number; next: number } | undefined {
   let j = i;
   if (lx[j]?.text === "-" && !lx[j]!.spaced) j++;
   const first = lx[j];
@@ -306,9 +367,9 @@ function readUnit(lx: Lexeme[], i: number): { unit: string; end: number; next: n
   if (first.text === '"' || first.text === "'") {
     // 6' 2" style: a foot mark followed by a second quote is an inch mark ('' = ").
     if (first.text === "'" && lx[j + 1]?.text === "'" && !lx[j + 1]!.spaced) {
-      return { unit: "in", end: lx[j + 1]!.end, next: j + 2 };
+      return { unit: "in", first: j, end: lx[j + 1]!.end, next: j + 2 };
     }
-    return { unit: UNITS[first.text]!, end: first.end, next: j + 1 };
+    return { unit: UNITS[first.text]!, first: j, end: first.end, next: j + 1 };
   }
   if (first.type !== "alpha") return undefined;
   let k = j + 1;
@@ -327,11 +388,11 @@ function readUnit(lx: Lexeme[], i: number): { unit: string; end: number; next: n
         end2 = lx[next]!.end;
         next++;
       }
-      return { unit: two, end: end2, next };
+      return { unit: two, first: j, end: end2, next };
     }
   }
   const unit = UNITS[first.text];
-  return unit ? { unit, end, next: k } : undefined;
+  return unit ? { unit, first: j, end, next: k } : undefined;
 }
 
 const isDimensionSign = (l: Lexeme | undefined) => l?.text === "x" || l?.text === "*" || l?.text === "by";
@@ -363,7 +424,9 @@ export function analyze(text: string): Term[] {
       const unit = readUnit(lx, next);
       if (unit) {
         terms[numberTerm]!.covered = true;
-        push(`${n.value}${unit.unit}`, "measure", n.start, unit.end);
+        push(measureTerm(n.value, unit.unit), "measure", n.start, unit.end, {
+          surface: `${n.value}${folded.slice(lx[unit.first]!.start, unit.end).replace(/[^\p{L}"']/gu, "")}`,
+        });
         next = unit.next;
         end = unit.end;
       }
@@ -388,6 +451,12 @@ export function analyze(text: string): Term[] {
       i = next;
       continue;
     }
+    if (l.type === "cjk") {
+      pushBigrams(l);
+      lastNumber = undefined;
+      i++;
+      continue;
+    }
     if (l.type === "alpha") {
       // A run of letters and digits joined by nothing or "-": its parts, then the joined form.
       let j = i + 1;
@@ -406,7 +475,11 @@ export function analyze(text: string): Term[] {
           j += 2;
           continue;
         }
-        if (x.type !== "sym" && !x.spaced && !(x.type === "num" && l.text === "x" && j === i + 1)) {
+        if (
+          (x.type === "alpha" || x.type === "num") &&
+          !x.spaced &&
+          !(x.type === "num" && l.text === "x" && j === i + 1)
+        ) {
           joined += x.text;
           end = x.end;
           hasDigit ||= x.type === "num";
@@ -435,6 +508,26 @@ export function analyze(text: string): Term[] {
     i++;
   }
   return terms;
+
+  /**
+   * A run of a script written without spaces: its character bigrams ("日本茶" -> 日本, 本茶), then
+   * its characters as covered unigrams, so a one-character query ("茶") finds it too. A run of one
+   * character is a word of its own. A character is a letter with the marks after it (Thai vowels
+   * and tone marks).
+   */
+  function pushBigrams(l: Lexeme) {
+    const chars = [...l.text.matchAll(/\P{M}\p{M}*/gu)].map((m) => ({ text: m[0], start: l.start + m.index }));
+    if (chars.length === 1) {
+      push(l.text, "word", l.start, l.end, { surface: l.text });
+      return;
+    }
+    for (let k = 0; k + 1 < chars.length; k++) {
+      const a = chars[k]!;
+      const b = chars[k + 1]!;
+      push(a.text + b.text, "word", a.start, b.start + b.text.length, { surface: a.text + b.text });
+    }
+    for (const c of chars) push(c.text, "word", c.start, c.start + c.text.length, { surface: c.text, covered: true });
+  }
 
   function pushWord(l: Lexeme, covered = false) {
     push(stem(l.text), "word", l.start, l.end, covered ? { surface: l.text, covered } : { surface: l.text });

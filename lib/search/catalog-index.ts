@@ -6,6 +6,10 @@
  *   indexed) and re-indexes or drops just those, so an upserted or deactivated item is searchable
  *   or gone about a second later, in every process, without a rebuild; every RECONCILE_MS it
  *   compares all ids and versions (deleted rows, writes that took longer than OVERLAP_MS);
+ * - items this process writes through the API (itemsWritten) are looked at before the next
+ *   search, so a deactivated or deleted item is gone from that search on;
+ * - an updated item keeps its slot in the index, and one whose texts did not change (stock,
+ *   price) is not re-tokenised (./search-index.ts);
  * - the shop's synonyms are re-read when their row changes; popularity (purchases, clicks on
  *   search results) is recomputed every POPULARITY_MS in the background.
  * Results are cached per term (search results are the same for every visitor) until the next
@@ -62,6 +66,8 @@ export class Catalog {
   private popularityRun: Promise<void> | undefined;
   private lastLook = 0;
   private looking: Promise<void> | undefined;
+  /** Ids this process wrote since the last look began (read by id: a deleted one is dropped). */
+  private written = new Set<string>();
 
   constructor(private readonly database: Database) {}
 
@@ -96,10 +102,17 @@ export class Catalog {
     this.startPopularity();
   }
 
-  /** Brings the index up to date when its last look is older than REFRESH_MS (or when forced). */
+  /**
+   * Brings the index up to date when its last look is older than REFRESH_MS, when this process
+   * wrote items since, or when forced.
+   */
   async refresh(force = false): Promise<void> {
-    if (this.looking) return this.looking;
-    if (!force && Date.now() - this.lastLook < REFRESH_MS) return;
+    // A look under way may have read the items before a write it must see: then one more.
+    while (this.looking) {
+      await this.looking;
+      if (this.written.size === 0) return;
+    }
+    if (!force && this.written.size === 0 && Date.now() - this.lastLook < REFRESH_MS) return;
     this.looking = this.look().finally(() => {
       this.looking = undefined;
     });
@@ -135,6 +148,11 @@ export class Catalog {
     return itemBoost(item.stock, this.popularity.get(item.item_id));
   }
 
+  /** Items this process just wrote (an API intake): the next search looks at them first. */
+  itemsWritten(ids: readonly string[]): void {
+    for (const id of ids) this.written.add(id);
+  }
+
   /** Makes the next look re-read the synonyms. */
   forgetSynonyms(): void {
     this.synonymsStamp = -1;
@@ -147,6 +165,8 @@ export class Catalog {
 
   private async lookForChanges(): Promise<void> {
     this.lastLook = Date.now();
+    const written = [...this.written];
+    this.written.clear();
     const clock = await this.databaseNow();
     const full = Date.now() - this.reconciledAt > RECONCILE_MS;
     const rows = await this.database.sql.query<{ item_id: string; date_modified: Date | string }>(
@@ -154,34 +174,44 @@ export class Catalog {
       [new Date(full ? 0 : this.lookedAt - OVERLAP_MS)],
     );
     this.lookedAt = clock;
-    const changed: string[] = [];
+    const changed = new Set(written);
     for (const r of rows) {
       const at = new Date(r.date_modified).getTime();
-      if (this.versions.get(r.item_id) !== at) changed.push(r.item_id);
+      if (this.versions.get(r.item_id) !== at) changed.add(r.item_id);
     }
     if (full) {
       this.reconciledAt = Date.now();
       const present = new Set(rows.map((r) => r.item_id));
-      for (const id of [...this.versions.keys()]) {
-        if (present.has(id)) continue;
-        this.versions.delete(id);
-        this.items.delete(id);
-        this.index.remove(id);
-        this.results.clear();
-      }
+      for (const id of [...this.versions.keys()]) if (!present.has(id)) this.drop(id);
     }
     const slice = timeSlice();
-    for (let i = 0; i < changed.length; i += CHUNK) {
-      const items = await this.database.sql.query<Item>("SELECT * FROM items WHERE item_id = ANY($1::text[])", [
-        changed.slice(i, i + CHUNK),
-      ]);
+    const ids = [...changed];
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const part = ids.slice(i, i + CHUNK);
+      const items = await this.database.sql.query<Item>("SELECT * FROM items WHERE item_id = ANY($1::text[])", [part]);
+      const found = new Set<string>();
       for (const item of items) {
+        found.add(item.item_id);
         this.apply(item);
         await slice();
       }
+      for (const id of part) if (!found.has(id)) this.drop(id);
     }
     await this.readSynonyms();
     if (Date.now() - this.popularityAt > POPULARITY_MS) this.startPopularity();
+  }
+
+  /** An item whose row is gone. */
+  private drop(id: string): void {
+    const old = this.items.get(id);
+    if (old) {
+      this.byId.delete(old.item_id.toLowerCase());
+      if (old.alternative_id) this.byId.delete(old.alternative_id.toLowerCase());
+    }
+    this.versions.delete(id);
+    this.items.delete(id);
+    this.index.remove(id);
+    this.results.clear();
   }
 
   private apply(item: Item): void {
@@ -217,8 +247,11 @@ export class Catalog {
     this.synonymsStamp = stamp;
     this.results.clear();
     const parsed = ZSynonymsInput.safeParse(row?.value);
+    // The document also holds the shop's language, whose stop words queries drop.
     this.synonyms =
-      parsed.success && parsed.data.synonyms.length > 0 ? compileSynonyms(parsed.data.synonyms) : undefined;
+      parsed.success && (parsed.data.synonyms.length > 0 || parsed.data.language)
+        ? compileSynonyms(parsed.data.synonyms, parsed.data.language)
+        : undefined;
   }
 
   private startPopularity(): void {
@@ -247,6 +280,8 @@ function fieldsOf(item: Item) {
 }
 
 const catalogs = processWide("search.catalogs", () => new WeakMap<Database, Promise<Catalog>>());
+/** The same catalogs while they build too, for itemsWritten. */
+const instances = processWide("search.catalog-instances", () => new WeakMap<Database, Catalog>());
 
 /** The up-to-date catalog index of the process's database (built on first use). */
 export async function getCatalog(): Promise<Catalog> {
@@ -254,9 +289,13 @@ export async function getCatalog(): Promise<Catalog> {
   let pending = catalogs.get(database);
   if (!pending) {
     const catalog = new Catalog(database);
+    instances.set(database, catalog);
     pending = catalog.build().then(() => catalog);
     catalogs.set(database, pending);
-    pending.catch(() => catalogs.delete(database));
+    pending.catch(() => {
+      catalogs.delete(database);
+      instances.delete(database);
+    });
     const built = await pending;
     log.info("search index built", { items: built.items.size, ms: built.builtMs });
     return built;
@@ -270,4 +309,13 @@ export async function getCatalog(): Promise<Catalog> {
 export async function forgetSynonyms(): Promise<void> {
   const pending = catalogs.get(await getDatabase());
   if (pending) (await pending).forgetSynonyms();
+}
+
+/**
+ * Items written through this process's API (intake): its index looks at them before the next
+ * search, so an item deactivated, sold out or deleted is not found by it (other processes follow
+ * within REFRESH_MS; a deleted row within RECONCILE_MS).
+ */
+export function itemsWritten(database: Database, ids: readonly string[]): void {
+  instances.get(database)?.itemsWritten(ids);
 }

@@ -9,8 +9,11 @@ export async function getSynonyms(): Promise<TSynonyms> {
   const prisma = await db();
   const row = await prisma.systemState.findUnique({ where: { key: SYNONYMS_KEY } });
   const parsed = ZSynonymsInput.safeParse(row?.value);
+  const language = parsed.success ? parsed.data.language : undefined;
   return {
     synonyms: parsed.success ? parsed.data.synonyms : [],
+    // Absent until a shop sets one (English).
+    ...(language ? { language } : {}),
     date_modified: row ? formatTimestamp(row.date_modified) : null,
   };
 }

@@ -53,7 +53,7 @@ export const searchReportOp = defineOperation({
   tag,
   summary: "Top searches and searches with no results over a period",
   description:
-    "From the search events the content route records (one per search asked: term and result count) and the click events shops send with the term. Period: from/to, or the last `days` days (default 30).",
+    "From the search events the content route records (one per search, not per keystroke: see the content route's `final`; term and result count) and the click events shops send with the term (of the touchpoint_id when one is given). Period: from/to, or the last `days` days (default 30).",
   auth: "user",
   query: ZSearchReportQuery,
   response: ZSearchReport,

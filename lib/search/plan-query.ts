@@ -33,6 +33,11 @@ export interface QueryWord {
 }
 
 export const MAX_QUERY_WORDS = 16;
+/**
+ * A number's completions: more than a word's, because a digit or two has many (sizes, models)
+ * and the one meant is usually not the most used ("iphone 1" -> "15" among "10", "12", "100"...).
+ */
+const NUMBER_PREFIX_FACTOR = 3;
 
 export function planQuery(options: {
   text: string;
@@ -46,7 +51,8 @@ export function planQuery(options: {
   const { vocabulary: vocab, params: p, idf } = options;
   const all = analyze(options.text);
   const partsOf = (t: Term) => all.filter((x) => x.covered && x !== t && x.start >= t.start && x.end <= t.end);
-  let picked = all.filter((t) => !t.covered && !(t.kind === "word" && STOPWORDS.has(t.term)));
+  const stopwords = options.synonyms?.stopwords ?? STOPWORDS;
+  let picked = all.filter((t) => !t.covered && !(t.kind === "word" && stopwords.has(t.term)));
   if (picked.length === 0) picked = all.filter((t) => !t.covered);
   // A code the catalog does not know ("nails18") is searched as its parts.
   picked = picked.flatMap((t) => {
@@ -68,10 +74,15 @@ export function planQuery(options: {
       if (id !== undefined) {
         expansions.push({ terms: [id], weight: p.partialWeight, quality: QUALITY.number, kind: "partial" });
       }
-    } else if ((t.kind === "dimension" || t.kind === "joined") && parts.length > 1) {
+    } else if (
+      (t.kind === "dimension" || t.kind === "joined" || (t.kind === "word" && exact === undefined)) &&
+      parts.length > 1
+    ) {
+      // A word with parts is a bigram of a script without spaces: one the catalog does not have
+      // ("星紙", two query words typed together) still finds both characters.
       const ids = parts.map((x) => vocab.live(x.term));
       if (ids.every((id) => id !== undefined)) {
-        const joined = t.kind === "joined";
+        const joined = t.kind !== "dimension";
         expansions.push({
           terms: ids as number[],
           weight: joined ? p.jointWeight : p.partialWeight,
@@ -82,6 +93,23 @@ export function planQuery(options: {
     }
     const surface = t.surface ?? t.term;
     const letters = !/\d/.test(surface);
+    const last = options.prefixLast && i === picked.length - 1;
+    if (last && (t.kind === "number" || t.kind === "measure")) {
+      // A number as typed so far: "50" finds "500ml", "iphone 1" finds "15"; a measure by its
+      // number and unit letters as typed ("500m" on the way to "500ml"), the number alone too.
+      const typedText = t.kind === "measure" ? surface : t.term;
+      const max = p.maxPrefixTerms * NUMBER_PREFIX_FACTOR;
+      for (const id of vocab.completions(typedText, exact, max)) {
+        const typed = typedText.length / vocab.terms[id]!.length;
+        const weight = (exact === undefined ? p.prefixWeight : p.prefixWeightKnown) * (0.5 + 0.5 * typed);
+        expansions.push({
+          terms: [id],
+          weight,
+          quality: QUALITY.prefixBase + QUALITY.prefixTyped * typed,
+          kind: "prefix",
+        });
+      }
+    }
     if (t.kind === "word" || t.kind === "joined") {
       if (options.prefixLast && i === picked.length - 1 && surface.length >= p.prefixMinLength) {
         for (const id of vocab.completions(surface, exact, p.maxPrefixTerms)) {

@@ -1,6 +1,7 @@
 /**
- * One "search" event per search asked (the first page of a term, not the pages after it): the
- * term, how many results it had (quantity; 0 = no results) and who asked when the caller knows.
+ * One "search" event per search (the first page of a term, not the pages after it; a search, not
+ * each keystroke of one: ./search-chains.ts): the term, how many results it had (quantity;
+ * 0 = no results) and who asked when the caller knows.
  * They feed the search report and, with the click events shops send for search results, the
  * popularity of items. Buffered in memory and written every FLUSH_MS in statements of at most
  * CHUNK rows (one jsonb parameter each; ten times faster than Prisma's createMany on PGlite), so
@@ -13,6 +14,7 @@ import { type Database, getDatabase } from "@/lib/db/client";
 import { perDatabase } from "@/lib/db/per-database";
 import { type BufferEntry, DurableBuffer } from "@/lib/durable-buffer";
 import { env } from "@/lib/env";
+import { CHAIN_MS, SearchChains } from "./search-chains";
 
 export interface SearchEventInput {
   term: string;
@@ -20,6 +22,8 @@ export interface SearchEventInput {
   touchpointId: string;
   customerId?: string;
   cookieId?: string;
+  /** The client says the search is final (true), a keystroke of one (false), or nothing. */
+  final?: boolean;
 }
 
 interface Row {
@@ -45,7 +49,7 @@ const bufferOf = perDatabase(
   (database) =>
     new DurableBuffer<Row>({
       name: "search events",
-      write: (entries) => write(database, entries),
+      write: (entries) => store(database, entries),
       flushMs: FLUSH_MS,
       chunk: CHUNK,
       max: env().EVENT_BUFFER_MAX,
@@ -61,9 +65,16 @@ const storable = (text: string) =>
 /** Search terms as stored and reported: trimmed, single spaces. */
 export const normalizeTerm = (term: string) => storable(term).trim().replace(/\s+/g, " ").slice(0, 200);
 
+/** Open keystroke chains per database, and the timer that closes them when they go quiet. */
+const chainsOf = perDatabase("search.event-chains", () => ({
+  chains: new SearchChains<Row>(),
+  timer: undefined as ReturnType<typeof setTimeout> | undefined,
+}));
+
 export async function recordSearch(event: SearchEventInput): Promise<void> {
+  const database = await getDatabase();
   const key = dedupeKey();
-  bufferOf(await getDatabase()).add(key, {
+  const row: Row = {
     dedupe_key: key,
     customer_id: event.customerId === undefined ? null : storable(event.customerId),
     cookie_id: event.cookieId !== undefined ? storable(event.cookieId) : event.customerId ? null : "anonymous",
@@ -71,15 +82,37 @@ export async function recordSearch(event: SearchEventInput): Promise<void> {
     quantity: event.results,
     timestamp: new Date().toISOString(),
     touchpoint_id: event.touchpointId,
-  });
+  };
+  const state = chainsOf(database);
+  const visitor = `${row.touchpoint_id}\n${row.customer_id ?? ""}\n${row.cookie_id ?? ""}`;
+  write(database, state.chains.offer(visitor, row.term, row, event.final, Date.now()));
+  // While chains are open, look again when the oldest may have gone quiet.
+  if (state.chains.size > 0 && !state.timer) {
+    const sweep = () => {
+      state.timer = undefined;
+      write(database, state.chains.expire(Date.now()));
+      if (state.chains.size > 0) state.timer = setTimeout(sweep, CHAIN_MS / 2).unref();
+    };
+    state.timer = setTimeout(sweep, CHAIN_MS / 2).unref();
+  }
+}
+
+/** Into the buffer, written within FLUSH_MS. */
+function write(database: Database, rows: Row[]): void {
+  const buffer = bufferOf(database);
+  for (const row of rows) buffer.add(row.dedupe_key, row);
 }
 
 /**
- * Writes the buffered search events of this process's database now. With `withinMs` (shutdown),
- * retries a failed write for that long and logs what it could not write.
+ * Writes the buffered search events of this process's database now, with the keystroke chains
+ * still open. With `withinMs` (shutdown), retries a failed write for that long and logs what it
+ * could not write.
  */
 export async function flushSearchEvents(options: { withinMs?: number } = {}): Promise<void> {
-  const buffer = bufferOf(await getDatabase());
+  const database = await getDatabase();
+  // Keystroke chains still open count as searches now (a report is asked for, the process stops).
+  write(database, chainsOf(database).chains.closeAll());
+  const buffer = bufferOf(database);
   if (options.withinMs === undefined) await buffer.flush();
   else await buffer.drain(options.withinMs);
 }
@@ -90,7 +123,7 @@ export async function searchEventBufferStats() {
 }
 
 /** One transaction per chunk: a failed one stores none of its rows, and the dedupe key makes a retry store each once. */
-async function write(database: Database, entries: readonly BufferEntry<Row>[]): Promise<void> {
+async function store(database: Database, entries: readonly BufferEntry<Row>[]): Promise<void> {
   const rows = entries.map(([, row]) => row);
   // With the Data page's events counter in the same transaction, like every other event write.
   await database.transaction(async (sql) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SearchIndex } from "./search-index";
+import { MAX_STAMP, SearchIndex } from "./search-index";
 import { compileSynonyms } from "./synonyms";
 
 function indexOf(names: Record<string, string>, fields: Record<string, string> = {}) {
@@ -131,5 +131,87 @@ describe("search index: updates", () => {
     const special = index.search({ term: "special widget", limit: 1000, minMatch: 100 });
     expect(special.every((h) => Number(h.key.slice(1)) >= 2500)).toBe(true);
     expect(special.length).toBe(Array.from({ length: 500 }, (_, i) => i + 2500).filter((i) => i % 7 === 0).length);
+  });
+
+  it("keeps an updated item's slot and re-tokenises it only when its texts change", () => {
+    const index = indexOf({ a: "Red Chair", b: "Blue Chair" });
+    const before = index.stats();
+    index.upsert({ key: "a", name: "Red Chair", boost: 0.9 }); // a stock change: same texts, new boost
+    expect(index.stats()).toEqual(before);
+    index.upsert({ key: "a", name: "Red Armchair" });
+    expect(index.stats()).toMatchObject({ slots: 2, live: 2, free: 0, tokenised: before.tokenised + 1 });
+    expect(keys(index, "armchair")).toEqual(["a"]);
+    expect(keys(index, "chair")).toEqual(["b"]);
+    index.remove("b");
+    index.upsert({ key: "c", name: "Green Chair" }); // takes b's slot
+    expect(index.stats()).toMatchObject({ slots: 2, live: 2, free: 0 });
+    expect(keys(index, "chair")).toEqual(["c"]);
+  });
+
+  it("stays the size of the catalog after 100 full re-syncs of 50,000 items", () => {
+    const colours = ["red", "blue", "green", "black", "white", "oak", "steel", "glass"];
+    const kinds = ["chair", "table", "lamp", "shelf", "sofa", "mug", "faucet", "bench", "pipe"];
+    const item = (i: number, round: number) => ({
+      key: `item-${i}`,
+      // Every 50th item is renamed each round (its colour changes); the others change stock only.
+      name: `${colours[(i + (i % 50 === 0 ? round : 0)) % colours.length]} ${kinds[i % kinds.length]} ${i}`,
+      fields: [{ text: `sku-${i} ${kinds[(i * 7) % kinds.length]}`, weight: 1 }],
+      boost: round % 2 ? 0.9 : 1,
+    });
+    const N = 50_000;
+    const fresh = new SearchIndex();
+    for (let i = 0; i < N; i++) fresh.upsert(item(i, 100));
+    const synced = new SearchIndex();
+    for (let round = 0; round <= 100; round++) for (let i = 0; i < N; i++) synced.upsert(item(i, round));
+    const a = fresh.stats();
+    const b = synced.stats();
+    expect(b).toMatchObject({ live: N, slots: N, free: 0, capacity: a.capacity, postings: a.postings });
+    expect(b.terms).toBeLessThanOrEqual(a.terms * 1.1);
+    // Tokenised: the first build and the renamed items only.
+    expect(b.tokenised).toBe(N + 100 * (N / 50));
+    expect(keys(synced, "red chair 0")).toEqual(keys(fresh, "red chair 0"));
+  }, 120_000);
+
+  it("squeezes out free slots when they outnumber the live ones", () => {
+    const index = new SearchIndex();
+    for (let i = 0; i < 5000; i++) index.upsert({ key: `k${i}`, name: `Widget ${i}` });
+    for (let i = 0; i < 4900; i++) {
+      index.remove(`k${i}`);
+      const s = index.stats();
+      expect(s.slots).toBe(s.live + s.free);
+      expect(s.free).toBeLessThanOrEqual(Math.max(s.live, 1023));
+    }
+    const s = index.stats();
+    expect(s).toMatchObject({ live: 100, postings: 200 });
+    expect(s.capacity).toBeLessThanOrEqual(2048);
+    expect(keys(index, "widget 4999")[0]).toBe("k4999");
+    for (let i = 0; i < 1000; i++) index.upsert({ key: `n${i}`, name: `Gadget ${i}` }); // free slots first
+    expect(index.stats().slots).toBe(s.slots + Math.max(0, 1000 - s.free));
+    expect(keys(index, "gadget 999")[0]).toBe("n999");
+  });
+
+  it("keeps scoring right when the pass counters wrap", () => {
+    const names = { a: "Cotton T Shirt", b: "Linen Shirt", c: "T Shirt Dress", d: "Shirt Hanger" };
+    const fresh = indexOf(names);
+    const near = new SearchIndex({}, MAX_STAMP - 5);
+    for (const [key, name] of Object.entries(names)) near.upsert({ key, name });
+    const expected = fresh.search({ term: "t shirt", limit: 10 });
+    expect(expected[0]!.match_score).toBeLessThanOrEqual(100);
+    // Each search takes several passes: twenty of them cross the limit.
+    for (let i = 0; i < 20; i++) expect(near.search({ term: "t shirt", limit: 10 })).toEqual(expected);
+    expect(near.search({ term: "shirt hang", limit: 10 })).toEqual(fresh.search({ term: "shirt hang", limit: 10 }));
+  });
+});
+
+describe("search index: order", () => {
+  it("breaks ties by item id, whatever the order items were indexed or updated in", () => {
+    const index = new SearchIndex();
+    for (const key of ["m3", "m1", "m2"]) index.upsert({ key, name: "Blue Enamel Mug" });
+    expect(keys(index, "blue mug")).toEqual(["m1", "m2", "m3"]);
+    index.upsert({ key: "m1", name: "Blue Enamel Mug", boost: 1 }); // a stock update
+    index.remove("m2");
+    index.upsert({ key: "m2", name: "Blue Enamel Mug" }); // back on sale, in another slot
+    expect(keys(index, "blue mug")).toEqual(["m1", "m2", "m3"]);
+    expect(keys(index, "blue mug", 2)).toEqual(["m1", "m2"]);
   });
 });

@@ -66,24 +66,48 @@ const indexable = (t: Term) => !(t.kind === "word" && STOPWORDS.has(t.term));
 
 type Scratch = Int32Array | Float32Array | Float64Array | Uint8Array | Uint16Array;
 
+/** The pass counters are stored in Int32Arrays: at this value they wrap (and their stamps are cleared). */
+export const MAX_STAMP = 0x7fffffff;
+/** Free slots are squeezed out when they outnumber the live ones (and at least this many). */
+const MIN_COMPACT = 1024;
+
+/** What the index holds, for tests and health: it stays the size of the catalog. */
+export interface IndexStats {
+  live: number;
+  /** Slots in use or free (free ones are reused before new ones are added). */
+  slots: number;
+  free: number;
+  /** Length of the per-slot arrays. */
+  capacity: number;
+  /** Posting entries over all terms (one per live item and term). */
+  postings: number;
+  terms: number;
+  /** Items tokenised since the index was made (a change of stock or price alone is not). */
+  tokenised: number;
+}
+
 export class SearchIndex {
   readonly params: ScoreParams;
   private vocab = new Vocabulary();
-  // Documents by slot. A re-indexed or removed item leaves a dead slot until compaction.
+  // Documents by slot. An updated item keeps its slot; a removed item's slot is reused by the
+  // next new item, and free slots are squeezed out when they outnumber the live ones.
   private keys: (string | undefined)[] = [];
   private slotOf = new Map<string, number>();
-  private alive = new Uint8Array(1024);
+  private free: number[] = [];
   private nameLen = new Float32Array(1024);
   private boosts = new Float32Array(1024);
+  /** A hash of the texts a slot was indexed from: an update with the same texts is not re-tokenised. */
+  private hashes = new Float64Array(1024);
   /** Distinct term ids of each slot, sorted: to unindex it and to explain its matches. */
   private docTerms: (Int32Array | undefined)[] = [];
   /** The name's term ids in order, and how many stand before its first in/with/for clause. */
   private nameSeq: (Int32Array | undefined)[] = [];
   private headLen = new Uint16Array(1024);
   private live = 0;
-  private dead = 0;
   private totalNameLen = 0;
-  // Postings by term id: slots, term frequency in the name, weighted frequency elsewhere.
+  private tokenised = 0;
+  // Postings by term id, sorted by slot, live slots only: slots, term frequency in the name,
+  // weighted frequency elsewhere.
   private pDocs: number[][] = [];
   private pName: number[][] = [];
   private pOther: number[][] = [];
@@ -99,12 +123,21 @@ export class SearchIndex {
   private conjCount = new Int32Array(1024);
   private conjScore = new Float64Array(1024);
   private conjName = new Uint8Array(1024);
-  private generation = 0;
-  private queries = 0;
+  // Pass counters (one per word, per conjunction, per query) stamped into the Int32Arrays above;
+  // each wraps at MAX_STAMP, clearing its stamps, so a stamp never matches a pass it is not from.
+  private generation: number;
+  private conjGeneration: number;
+  private queries: number;
   private mask = new Uint32Array(1024);
+  /** On equal scores the lower item id goes first, so pages stay put while the catalog changes. */
+  private readonly before = (a: number, b: number) => this.keys[a]! < this.keys[b]!;
 
-  constructor(params: Partial<ScoreParams> = {}) {
+  /** `counters`: where the pass counters start (tests of their wrap). */
+  constructor(params: Partial<ScoreParams> = {}, counters = 0) {
     this.params = { ...DEFAULT_SCORE_PARAMS, ...params };
+    this.generation = counters;
+    this.conjGeneration = counters;
+    this.queries = counters;
   }
 
   /** Live items. */
@@ -120,15 +153,41 @@ export class SearchIndex {
     return this.slotOf.has(key);
   }
 
-  /** Adds or replaces an item. */
+  stats(): IndexStats {
+    let postings = 0;
+    for (const docs of this.pDocs) postings += docs.length;
+    return {
+      live: this.live,
+      slots: this.keys.length,
+      free: this.free.length,
+      capacity: this.nameLen.length,
+      postings,
+      terms: this.vocab.size,
+      tokenised: this.tokenised,
+    };
+  }
+
+  /**
+   * Adds or replaces an item. A known item keeps its slot; when its texts are the ones it was
+   * indexed from (a stock or price change), only its boost changes.
+   */
   upsert(input: IndexInput): void {
-    this.remove(input.key);
-    const slot = this.keys.length;
-    this.ensureCapacity(slot + 1);
-    this.keys.push(input.key);
-    this.slotOf.set(input.key, slot);
-    this.alive[slot] = 1;
-    this.boosts[slot] = input.boost ?? 1;
+    const hash = textHash(input);
+    let slot = this.slotOf.get(input.key);
+    if (slot !== undefined) {
+      this.boosts[slot] = input.boost ?? 1;
+      if (this.hashes[slot] === hash) return;
+      this.totalNameLen -= this.nameLen[slot]!;
+    } else {
+      slot = this.free.pop() ?? this.keys.length;
+      this.ensureCapacity(slot + 1);
+      this.keys[slot] = input.key;
+      this.slotOf.set(input.key, slot);
+      this.boosts[slot] = input.boost ?? 1;
+      this.live += 1;
+    }
+    this.hashes[slot] = hash;
+    this.tokenised += 1;
     const counts = new Map<number, { name: number; other: number }>();
     const count = (term: string) => {
       const id = this.intern(term);
@@ -156,34 +215,39 @@ export class SearchIndex {
       if (!field.text) continue;
       for (const t of analyze(field.text)) if (indexable(t)) count(t.term).other += field.weight;
     }
-    const ids = [...counts.keys()].sort((a, b) => a - b);
+    const ids = Int32Array.from(counts.keys()).sort();
+    // Terms the old version had and this one has not leave their postings; the others are set in place.
+    for (const id of this.docTerms[slot] ?? EMPTY) {
+      if (counts.has(id)) continue;
+      this.unpost(id, slot);
+      this.vocab.df[id]! -= 1;
+    }
     for (const id of ids) {
       const c = counts.get(id)!;
-      this.pDocs[id]!.push(slot);
-      this.pName[id]!.push(c.name);
-      this.pOther[id]!.push(c.other);
-      this.vocab.df[id]! += 1;
+      if (this.post(id, slot, c.name, c.other)) this.vocab.df[id]! += 1;
     }
-    this.docTerms[slot] = Int32Array.from(ids);
+    this.docTerms[slot] = ids;
     this.nameLen[slot] = Math.max(seq.length, 1);
     this.totalNameLen += this.nameLen[slot]!;
-    this.live += 1;
   }
 
-  /** Removes an item (no-op when absent). */
+  /** Removes an item (no-op when absent); its slot is reused by the next new item. */
   remove(key: string): void {
     const slot = this.slotOf.get(key);
     if (slot === undefined) return;
     this.slotOf.delete(key);
-    this.alive[slot] = 0;
     this.keys[slot] = undefined;
-    for (const id of this.docTerms[slot] ?? EMPTY) this.vocab.df[id]! -= 1;
+    for (const id of this.docTerms[slot] ?? EMPTY) {
+      this.unpost(id, slot);
+      this.vocab.df[id]! -= 1;
+    }
     this.docTerms[slot] = undefined;
     this.nameSeq[slot] = undefined;
+    this.hashes[slot] = 0;
     this.totalNameLen -= this.nameLen[slot]!;
     this.live -= 1;
-    this.dead += 1;
-    if (this.dead > 1000 && this.dead > this.live / 4) this.compact();
+    this.free.push(slot);
+    if (this.free.length >= MIN_COMPACT && this.free.length > this.live) this.compact();
   }
 
   /** Changes an item's boost without re-indexing it. */
@@ -192,26 +256,109 @@ export class SearchIndex {
     if (slot !== undefined) this.boosts[slot] = boost;
   }
 
-  /** Drops dead slots from the postings (the slots themselves stay unused). */
+  /**
+   * Renumbers the live slots 0..live-1 (in their order, so postings stay sorted) and shrinks the
+   * per-slot arrays: after many removals with few additions.
+   */
   compact(): void {
-    for (let id = 0; id < this.pDocs.length; id++) {
-      const docs = this.pDocs[id]!;
-      if (docs.length === this.vocab.df[id]) continue;
-      const name = this.pName[id]!;
-      const other = this.pOther[id]!;
-      let w = 0;
-      for (let k = 0; k < docs.length; k++) {
-        if (!this.alive[docs[k]!]) continue;
-        docs[w] = docs[k]!;
-        name[w] = name[k]!;
-        other[w] = other[k]!;
-        w++;
-      }
-      docs.length = w;
-      name.length = w;
-      other.length = w;
+    const size = Math.max(MIN_COMPACT, this.live);
+    const renumber = new Int32Array(this.keys.length).fill(-1);
+    const keys: string[] = [];
+    const docTerms: (Int32Array | undefined)[] = [];
+    const nameSeq: (Int32Array | undefined)[] = [];
+    const nameLen = new Float32Array(size);
+    const boosts = new Float32Array(size);
+    const hashes = new Float64Array(size);
+    const headLen = new Uint16Array(size);
+    for (let slot = 0; slot < this.keys.length; slot++) {
+      const key = this.keys[slot];
+      if (key === undefined) continue;
+      const to = keys.length;
+      renumber[slot] = to;
+      keys.push(key);
+      this.slotOf.set(key, to);
+      docTerms.push(this.docTerms[slot]);
+      nameSeq.push(this.nameSeq[slot]);
+      nameLen[to] = this.nameLen[slot]!;
+      boosts[to] = this.boosts[slot]!;
+      hashes[to] = this.hashes[slot]!;
+      headLen[to] = this.headLen[slot]!;
     }
-    this.dead = 0;
+    for (const docs of this.pDocs) for (let k = 0; k < docs.length; k++) docs[k] = renumber[docs[k]!]!;
+    this.keys = keys;
+    this.docTerms = docTerms;
+    this.nameSeq = nameSeq;
+    this.nameLen = nameLen;
+    this.boosts = boosts;
+    this.hashes = hashes;
+    this.headLen = headLen;
+    this.free = [];
+    // Fresh scratch arrays hold no stamp, so the counters can go on from where they are.
+    this.stamp = new Int32Array(size);
+    this.best = new Float64Array(size);
+    this.bestQ = new Float32Array(size);
+    this.seen = new Int32Array(size);
+    this.total = new Float64Array(size);
+    this.quality = new Float32Array(size);
+    this.coverage = new Float32Array(size);
+    this.conjStamp = new Int32Array(size);
+    this.conjCount = new Int32Array(size);
+    this.conjScore = new Float64Array(size);
+    this.conjName = new Uint8Array(size);
+  }
+
+  /** Sets the slot's entry in the term's postings; true when it is new. */
+  private post(id: number, slot: number, name: number, other: number): boolean {
+    const docs = this.pDocs[id]!;
+    const at = lowerBound(docs, slot);
+    if (docs[at] === slot) {
+      this.pName[id]![at] = name;
+      this.pOther[id]![at] = other;
+      return false;
+    }
+    if (at === docs.length) {
+      docs.push(slot);
+      this.pName[id]!.push(name);
+      this.pOther[id]!.push(other);
+    } else {
+      docs.splice(at, 0, slot);
+      this.pName[id]!.splice(at, 0, name);
+      this.pOther[id]!.splice(at, 0, other);
+    }
+    return true;
+  }
+
+  private unpost(id: number, slot: number): void {
+    const docs = this.pDocs[id]!;
+    const at = lowerBound(docs, slot);
+    if (docs[at] !== slot) return;
+    docs.splice(at, 1);
+    this.pName[id]!.splice(at, 1);
+    this.pOther[id]!.splice(at, 1);
+  }
+
+  private nextGeneration(): number {
+    if (this.generation >= MAX_STAMP) {
+      this.stamp.fill(0);
+      this.generation = 0;
+    }
+    return ++this.generation;
+  }
+
+  private nextConjunction(): number {
+    if (this.conjGeneration >= MAX_STAMP) {
+      this.conjStamp.fill(0);
+      this.conjGeneration = 0;
+    }
+    return ++this.conjGeneration;
+  }
+
+  private nextQuery(): number {
+    if (this.queries >= MAX_STAMP) {
+      this.seen.fill(0);
+      this.queries = 0;
+    }
+    return ++this.queries;
   }
 
   /** The query's words and their expansions (for tests and explanations). */
@@ -236,14 +383,14 @@ export class SearchIndex {
     if (words.length === 0 || this.live === 0 || request.limit <= 0) return [];
     const p = this.params;
     const avg = this.totalNameLen / this.live;
-    const query: QueryState = { id: ++this.queries, candidates: [], avg, share: 0, gen: 0 };
+    const query: QueryState = { id: this.nextQuery(), candidates: [], avg, share: 0, gen: 0 };
     const depth = Math.max(request.limit, p.rerankDepth);
     const minQuality = ((request.minMatch ?? 0) * words.length) / 100 - 1e-9;
     let importanceSum = 0;
     for (const w of words) importanceSum += w.importance;
     let ideal = 0;
     for (const word of words) {
-      query.gen = ++this.generation;
+      query.gen = this.nextGeneration();
       query.share = word.importance / importanceSum;
       // The exact term first: later expansions only add what they improve on it.
       for (const e of word.expansions) {
@@ -253,13 +400,13 @@ export class SearchIndex {
       ideal += word.importance * (p.k1 + 1);
     }
     // Candidates -> the best rerankDepth by score, without allocating per candidate.
-    const top = new TopK(depth);
+    const top = new TopK(depth, this.before);
     const { total, coverage, quality, boosts } = this;
     const square = p.coveragePower === 2;
     for (const d of query.candidates) {
       const c = coverage[d]!;
       const score = total[d]! * (square ? c * c : c ** p.coveragePower) * boosts[d]!;
-      if (top.full && score <= top.minScore) continue;
+      if (top.full && score < top.minScore) continue;
       if (quality[d]! < minQuality) continue;
       top.push(d, score);
     }
@@ -338,7 +485,8 @@ export class SearchIndex {
       h.score *= factor;
     }
     for (const id of marked) mask[id] = 0;
-    return ranked.sort((a, b) => b.score - a.score || a.slot - b.slot);
+    const keys = this.keys;
+    return ranked.sort((a, b) => b.score - a.score || (keys[a.slot]! < keys[b.slot]! ? -1 : 1));
   }
 
   private scoreTerm(id: number, e: Expansion, query: QueryState): void {
@@ -354,11 +502,10 @@ export class SearchIndex {
     const inName = e.quality;
     const elsewhere = e.quality * p.otherQuality;
     // credit() inlined: this loop is most of a search's time.
-    const { alive, nameLen, seen, stamp, best, bestQ, total, quality, coverage } = this;
+    const { nameLen, seen, stamp, best, bestQ, total, quality, coverage } = this;
     const { id: qid, gen, share, candidates } = query;
     for (let k = 0; k < docs.length; k++) {
       const d = docs[k]!;
-      if (alive[d] === 0) continue;
       const tf = name[k]!;
       const of = other[k]!;
       let s = tf > 0 ? (tf * (k1 + 1)) / (tf + k1b + k1bAvg * nameLen[d]!) : 0;
@@ -432,7 +579,7 @@ export class SearchIndex {
   /** Documents holding every term of the expansion score the mean of the terms' scores. */
   private scoreConjunction(e: Expansion, query: QueryState): void {
     const p = this.params;
-    const cgen = ++this.generation;
+    const cgen = this.nextConjunction();
     const ids = [...e.terms].sort((a, b) => this.pDocs[a]!.length - this.pDocs[b]!.length);
     const k1 = p.k1;
     for (const [j, id] of ids.entries()) {
@@ -443,7 +590,6 @@ export class SearchIndex {
       const last = j === ids.length - 1;
       for (let k = 0; k < docs.length; k++) {
         const d = docs[k]!;
-        if (this.alive[d] === 0) continue;
         if (j === 0) {
           this.conjStamp[d] = cgen;
           this.conjCount[d] = 0;
@@ -481,16 +627,16 @@ export class SearchIndex {
   }
 
   private ensureCapacity(n: number): void {
-    if (n <= this.alive.length) return;
-    const size = Math.max(n, this.alive.length * 2);
+    if (n <= this.nameLen.length) return;
+    const size = Math.max(n, this.nameLen.length * 2);
     const grow = <T extends Scratch>(a: T): T => {
       const b = new (a.constructor as new (n: number) => T)(size);
       b.set(a);
       return b;
     };
-    this.alive = grow(this.alive);
     this.nameLen = grow(this.nameLen);
     this.boosts = grow(this.boosts);
+    this.hashes = grow(this.hashes);
     this.headLen = grow(this.headLen);
     this.stamp = grow(this.stamp);
     this.best = grow(this.best);
@@ -504,6 +650,41 @@ export class SearchIndex {
     this.conjScore = grow(this.conjScore);
     this.conjName = grow(this.conjName);
   }
+}
+
+/** The first position in a sorted list whose value is not below `value`. */
+function lowerBound(sorted: number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A 53-bit hash (cyrb53) of the texts an item is indexed from and their weights. */
+function textHash(input: IndexInput): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  const add = (text: string) => {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ 0x1f, 2654435761);
+    h2 = Math.imul(h2 ^ 0x1f, 1597334677);
+  };
+  add(input.name);
+  for (const field of input.fields ?? []) {
+    add(String(field.weight));
+    add(field.text);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 function binaryHas(sorted: Int32Array, value: number): boolean {

@@ -1,5 +1,6 @@
 /**
- * What shoppers searched for over a period, from the search events (one per search asked):
+ * What shoppers searched for over a period, from the search events (one per search, not per
+ * keystroke: ./search-chains.ts; the keystroke chains still open are recorded first):
  * the most searched terms with their average result count and the clicks on their results, and
  * the terms that found nothing. Terms are compared case-insensitively.
  */
@@ -22,7 +23,7 @@ export const ZSearchReport = z.object({
       term: z.string(),
       searches: z.number().int(),
       average_results: z.number(),
-      clicks: z.number().int().describe("Click events with this term in the period"),
+      clicks: z.number().int().describe("Click events with this term in the period (of this touchpoint when filtered)"),
       last_searched: z.string(),
     }),
   ),
@@ -77,11 +78,13 @@ export async function searchReport(options: {
   );
   const clicks = new Map<string, number>();
   if (top.length > 0) {
+    // Clicks of the same touchpoint when the report is about one.
     const rows = await sql.query<{ term: string; clicks: number }>(
       `SELECT lower(term) AS term, count(*)::int AS clicks FROM events
        WHERE event_type = 'click' AND "timestamp" >= $1 AND "timestamp" < $2 AND lower(term) = ANY($3::text[])
+         ${options.touchpointId ? "AND touchpoint_id = $4" : ""}
        GROUP BY lower(term)`,
-      [from, to, top.map((t) => t.term)],
+      [from, to, top.map((t) => t.term), ...(options.touchpointId ? [options.touchpointId] : [])],
     );
     for (const r of rows) clicks.set(r.term, r.clicks);
   }

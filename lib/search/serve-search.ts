@@ -14,6 +14,7 @@ import { perDatabase } from "@/lib/db/per-database";
 import { env } from "@/lib/env";
 import { conflict, notActive, notFound, validationError } from "@/lib/http/errors";
 import { JsonText } from "@/lib/http/handler";
+import { resolveIdentity } from "@/lib/recommend/identity";
 import { recordImpression } from "@/lib/recommend/impressions";
 import { trackedUrl } from "@/lib/recommend/item-view";
 import type { TRule } from "@/lib/touchpoints/schemas";
@@ -88,9 +89,11 @@ export async function serveSearch(options: {
   limit: number | undefined;
   /** A studio preview: no search event, no impression. */
   preview?: boolean;
-  /** Who searched, when the caller knows (recorded with the search event). */
-  customerId?: string;
-  cookieId?: string;
+  /** The client says the search is final (true) or a keystroke of one (false): ./search-chains.ts. */
+  final?: boolean;
+  /** Who searched: the identity headers, validated (recorded with the search event). */
+  identityValue?: string;
+  identityType?: "customer_id" | "product_id" | "cookie_id";
 }) {
   const config = await searchConfig(options.touchpointId);
   if (!config.is_active && !options.preview) throw notActive(config.touchpoint_id);
@@ -111,17 +114,37 @@ export async function serveSearch(options: {
     max: config.max,
     explain: config.columns.has("matched_words"),
   });
-  if (options.offset === 0 && !options.preview) {
+  if (options.offset === 0 && !options.preview && options.final !== false) {
     await recordSearch({
       term,
       results: hits.length,
       touchpointId: config.touchpoint_id,
-      customerId: options.customerId,
-      cookieId: options.cookieId,
+      final: options.final,
+      ...(await searcher(options.identityValue, options.identityType)),
     });
   }
   if (!options.preview) recordImpression(config.touchpoint_id);
   return answer(hits, config, options.offset, limit);
+}
+
+/**
+ * Who searched, for the search event, read as the content route reads the identity headers
+ * (lib/recommend/identity.ts): a customer, a cookie (with its customer when known), or nobody for
+ * a product (a search bar on a product page) and the default visitor.
+ */
+async function searcher(
+  value: string | undefined,
+  type: "customer_id" | "product_id" | "cookie_id" | undefined,
+): Promise<{ customerId?: string; cookieId?: string }> {
+  const v = value?.trim();
+  if (!v || v === "default" || type === "product_id") return {};
+  if (type === "customer_id") return { customerId: v };
+  if (type === "cookie_id") return { cookieId: v };
+  const identity = await resolveIdentity(v, null);
+  if (identity.identity_type === "product_id") return {};
+  // A known cookie resolves to its customer: both are kept.
+  if (identity.identity_value !== v) return { cookieId: v, customerId: identity.identity_value };
+  return { customerId: v };
 }
 
 /**

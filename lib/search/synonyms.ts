@@ -2,10 +2,12 @@
  * The shop's synonyms: groups of words or short phrases that mean the same to its customers
  * ("tv, television"; "otr, over the range"). By default every entry of a group finds the others;
  * a one-way group makes only its first entry find the rest ("ss => stainless steel").
- * Entries are analysed like any text, so "2 inch" and "2in" are the same entry.
+ * Entries are analysed like any text, so "2 inch" and "2in" are the same entry, and written in any
+ * script ("молоко, mleko"). The same document holds the shop's language (its query stop words).
  */
 import { z } from "zod";
 import { analyze, STOPWORDS } from "./analyze";
+import { stopwordsFor } from "./stopwords";
 
 export const MAX_SYNONYM_WORDS = 4;
 
@@ -18,11 +20,23 @@ export const ZSynonymGroup = z.object({
 });
 export type TSynonymGroup = z.output<typeof ZSynonymGroup>;
 
+const ZLanguage = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, "a language tag such as en, de or sr-Latn")
+  .nullable()
+  .describe(
+    "The shop's default language (a language tag): the stop words of queries. null or absent: English. Omitted on a replace: kept as it was.",
+  );
+
 export const ZSynonymsInput = z.object({
   synonyms: z.array(ZSynonymGroup).max(2000, "at most 2,000 groups"),
+  language: ZLanguage.optional(),
 });
 
-export const ZSynonyms = ZSynonymsInput.extend({
+export const ZSynonyms = z.object({
+  synonyms: z.array(ZSynonymGroup),
+  language: ZLanguage.optional(),
   date_modified: z.string().nullable().describe("When they were last replaced (null: never)"),
 });
 export type TSynonyms = z.output<typeof ZSynonyms>;
@@ -32,12 +46,14 @@ export interface SynonymTable {
   map: Map<string, string[][]>;
   /** The longest entry, in words. */
   maxWords: number;
+  /** The stop words of the shop's language, for queries (English when absent). */
+  stopwords?: ReadonlySet<string>;
 }
 
 /** An entry's search words (as a query would give them), or undefined when it has none. */
-export function entryWords(entry: string): string[] | undefined {
+export function entryWords(entry: string, stopwords: ReadonlySet<string> = STOPWORDS): string[] | undefined {
   const all = analyze(entry);
-  let words = all.filter((t) => !t.covered && !(t.kind === "word" && STOPWORDS.has(t.term)));
+  let words = all.filter((t) => !t.covered && !(t.kind === "word" && stopwords.has(t.term)));
   if (words.length === 0) words = all.filter((t) => !t.covered);
   return words.length > 0 ? words.map((t) => t.term) : undefined;
 }
@@ -57,11 +73,12 @@ export function synonymErrors(groups: TSynonymGroup[]): { loc: (string | number)
   return errors;
 }
 
-export function compileSynonyms(groups: TSynonymGroup[]): SynonymTable {
+export function compileSynonyms(groups: TSynonymGroup[], language?: string | null): SynonymTable {
   const map = new Map<string, string[][]>();
+  const stopwords = stopwordsFor(language);
   let maxWords = 0;
   for (const group of groups) {
-    const entries = group.terms.map(entryWords).filter((e): e is string[] => !!e);
+    const entries = group.terms.map((t) => entryWords(t, stopwords)).filter((e): e is string[] => !!e);
     const sources = group.one_way ? entries.slice(0, 1) : entries;
     for (const source of sources) {
       const key = source.join(" ");
@@ -74,5 +91,5 @@ export function compileSynonyms(groups: TSynonymGroup[]): SynonymTable {
       if (list.length > 0) map.set(key, list);
     }
   }
-  return { map, maxWords };
+  return { map, maxWords, stopwords };
 }

@@ -1,13 +1,18 @@
 /**
  * The k best of many scored slots, kept in a min-heap of typed arrays (no allocation per push).
- * Ties go to the lower slot (the item indexed first), so results do not depend on the order of pushes.
+ * Ties go to the slot `before` puts first (default the lower slot), so results do not depend on the
+ * order of pushes.
  */
 export class TopK {
   private slots: Int32Array;
   private scores: Float64Array;
   private n = 0;
 
-  constructor(private readonly k: number) {
+  constructor(
+    private readonly k: number,
+    /** On equal scores, whether slot a goes before slot b (the search index: by item id). */
+    private readonly before: (a: number, b: number) => boolean = (a, b) => a < b,
+  ) {
     this.slots = new Int32Array(k);
     this.scores = new Float64Array(k);
   }
@@ -24,7 +29,7 @@ export class TopK {
   private worse(i: number, j: number): boolean {
     const a = this.scores[i]!;
     const b = this.scores[j]!;
-    return a < b || (a === b && this.slots[i]! > this.slots[j]!);
+    return a < b || (a === b && this.before(this.slots[j]!, this.slots[i]!));
   }
 
   private swap(i: number, j: number): void {
@@ -50,7 +55,7 @@ export class TopK {
       }
       return;
     }
-    if (score < this.scores[0]! || (score === this.scores[0]! && slot > this.slots[0]!)) return;
+    if (score < this.scores[0]! || (score === this.scores[0]! && !this.before(slot, this.slots[0]!))) return;
     this.slots[0] = slot;
     this.scores[0] = score;
     let i = 0;

@@ -15,7 +15,7 @@ export class Vocabulary {
   readonly df: number[] = [];
   private roots = new Map<string, number[]>();
   private sorted: string[] | undefined;
-  /** Letter-only words of 6+ letters, for two-edit typos. */
+  /** Letter-only words of 6+ letters (any script), for two-edit typos. */
   private longWords = new TrigramVocabulary();
   /** Each letter-only word minus one letter -> the words (ids) that give it. */
   private deletes = new Map<string, number | number[]>();
@@ -47,7 +47,8 @@ export class Vocabulary {
     const same = this.roots.get(r);
     if (same) same.push(id);
     else this.roots.set(r, [id]);
-    if (/^[a-z]+$/.test(term)) {
+    // Words of letters (any script; Cyrillic is already Latin): typo candidates.
+    if (/^\p{L}+$/u.test(term)) {
       if (term.length >= 6) this.longWords.add(term);
       for (let i = 0; i < term.length; i++) {
         const key = term.slice(0, i) + term.slice(i + 1);

@@ -17,6 +17,8 @@ export interface ContentQuery {
   item?: string;
   /** smart-search: how many results (at most the strategy's limit). */
   limit?: number;
+  /** smart-search: the visitor is done typing (true: a search for the report; false: a keystroke). */
+  final?: boolean;
 }
 
 export function contentUrl(base: string, key: string, touchpointId: string, query: ContentQuery = {}): string {
@@ -24,6 +26,7 @@ export function contentUrl(base: string, key: string, touchpointId: string, quer
   if (query.term !== undefined) params.set("term", query.term);
   if (query.item) params.set("product_hierarchy_level_value", query.item);
   if (query.limit !== undefined) params.set("limit", String(query.limit));
+  if (query.final !== undefined) params.set("final", String(query.final));
   return `${base}/api/latest/touchpoint-studio/touchpoints/${encodeURIComponent(touchpointId)}/content?${params}`;
 }
 

@@ -27,6 +27,8 @@ export function widgetContext(base: string, key: string): WidgetContext {
         headers: identityHeaders(lumen()),
         // The key is the credential: no cookie of Lumen's own pages goes with it.
         credentials: "omit",
+        // A final search may be sent as the page goes to the chosen result: it must still arrive.
+        ...(query.final ? { keepalive: true } : {}),
         ...(signal ? { signal } : {}),
       });
       if (!response.ok) {

@@ -1,14 +1,15 @@
 /**
  * The search bar: `<div data-lumen-search="<smart-search touchpoint id>">` becomes a labelled
  * input whose results appear as the visitor types (the content route with `term`, asked 120 ms
- * after the last keystroke, an older request cancelled), in the WAI-ARIA combobox pattern: the
+ * after the last keystroke, an older request cancelled; `final=true` after a pause or on Enter,
+ * ./search-typing.ts), in the WAI-ARIA combobox pattern: the
  * focus stays in the input, arrows move the active option (aria-activedescendant), Enter chooses,
  * Escape closes then clears (./combobox.ts); the count is announced in a live region and the
  * words typed are marked in each name (./highlight.ts).
  * Attributes: data-lumen-label ("Search products"), data-lumen-placeholder, data-lumen-href
  * (where a result leads, "{item_id}" replaced; default: its product_url).
- * The service records each search asked (the term, the result count, the visitor's identity
- * headers); choosing a result records a click with the term and the touchpoint (lumen.track),
+ * The service records each final search (the term, the result count, the visitor's identity
+ * headers), not the keystrokes before it; choosing a result records a click with the term and the touchpoint (lumen.track),
  * then fires `lumen:select` (cancelable: preventDefault keeps the page, e.g. for a shop's own
  * router) and goes to the result's address.
  */
@@ -17,8 +18,7 @@ import { formatPrice, itemHref } from "./content-request";
 import type { ContentItem, WidgetContext } from "./context";
 import { h, uid } from "./dom";
 import { highlightSpans, splitMarked } from "./highlight";
-
-const DEBOUNCE_MS = 120;
+import { SearchTyping } from "./search-typing";
 
 interface SearchAnswer {
   content: ContentItem[];
@@ -64,7 +64,6 @@ export function mountSearchBar(host: HTMLElement, ctx: WidgetContext): void {
   let state: ComboState = { open: false, active: -1, count: 0 };
   let results: ContentItem[] = [];
   let term = "";
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: AbortController | undefined;
 
   const render = () => {
@@ -114,15 +113,22 @@ export function mountSearchBar(host: HTMLElement, ctx: WidgetContext): void {
     render();
   };
 
-  const search = async (asked: string) => {
+  const search = async (asked: string, final: boolean) => {
+    if (final && asked === term && !inFlight) {
+      // Shown already: only tell the service the search is final (the answer is the same).
+      ctx.content(touchpointId, { term: asked, final }).catch(() => undefined);
+      return;
+    }
     inFlight?.abort();
     const controller = new AbortController();
     inFlight = controller;
     try {
-      const answer = await ctx.content<SearchAnswer>(touchpointId, { term: asked }, controller.signal);
-      if (inFlight === controller) show(answer.content, asked);
+      const answer = await ctx.content<SearchAnswer>(touchpointId, { term: asked, final }, controller.signal);
+      if (inFlight === controller) inFlight = undefined;
+      if (!controller.signal.aborted) show(answer.content, asked);
     } catch (error) {
       if (controller.signal.aborted) return;
+      inFlight = undefined;
       console.warn("lumen: search failed", error);
       show([], asked);
     }
@@ -131,6 +137,8 @@ export function mountSearchBar(host: HTMLElement, ctx: WidgetContext): void {
   function choose(index: number) {
     const item = results[index];
     if (!item) return;
+    // Choosing a result ends the search: it is final if it was not yet.
+    typing.finish(term);
     ctx.track("click", { item_id: item.item_id, touchpoint_id: touchpointId, term });
     state = { ...state, open: false };
     render();
@@ -145,26 +153,27 @@ export function mountSearchBar(host: HTMLElement, ctx: WidgetContext): void {
     if (proceed && href) location.assign(href);
   }
 
+  const typing = new SearchTyping((asked, final) => void search(asked, final));
+
   input.addEventListener("input", () => {
-    clearTimeout(timer);
     const asked = input.value.trim();
+    typing.typed(asked);
     if (!asked) {
       inFlight?.abort();
       show([], "");
       status.textContent = "";
-      return;
     }
-    timer = setTimeout(() => void search(asked), DEBOUNCE_MS);
   });
   input.addEventListener("keydown", (event) => {
     const step = comboKey(state, event.key);
     state = step.state;
     if (step.action.type !== "none") event.preventDefault();
     if (step.action.type === "choose") choose(step.action.index);
+    else if (event.key === "Enter") typing.finish(input.value.trim());
     else if (step.action.type === "clear") {
       input.value = "";
       inFlight?.abort();
-      clearTimeout(timer);
+      typing.cancel();
       show([], "");
       status.textContent = "";
     } else render();

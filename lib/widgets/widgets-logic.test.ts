@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ComboState, comboKey } from "./combobox";
 import { contentUrl, formatPrice, identityHeaders, itemHref } from "./content-request";
 import { highlightSpans, splitMarked } from "./highlight";
+import { DEBOUNCE_MS, FINAL_MS, SearchTyping } from "./search-typing";
 
 describe("search result highlights", () => {
   const marked = (name: string, term: string, matched?: string[]) =>
@@ -74,6 +75,9 @@ describe("the content request", () => {
     expect(contentUrl("https://l.example", "pk_x", "t1", { item: "85123A" })).toContain(
       "?key=pk_x&product_hierarchy_level_value=85123A",
     );
+    expect(contentUrl("https://l.example", "pk_x", "t1", { term: "mug", final: true })).toContain(
+      "&term=mug&final=true",
+    );
   });
 
   it("names the customer, else the cookie, else nobody (no consent: the snippet answers neither)", () => {
@@ -95,5 +99,32 @@ describe("the content request", () => {
     expect(formatPrice(12.5, "GBP", "en-GB")).toBe("£12.50");
     expect(formatPrice(3, "points", "en")).toBe("3.00 points");
     expect(formatPrice(3, undefined, undefined)).toBe("3.00");
+  });
+});
+
+describe("the search bar's asks", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("asks as the visitor types, not final; final after a pause or on Enter, once per term", () => {
+    vi.useFakeTimers();
+    const asks: string[] = [];
+    const typing = new SearchTyping((term, final) => asks.push(`${term}${final ? "!" : ""}`));
+    for (const term of ["s", "sh", "sho"]) {
+      typing.typed(term);
+      vi.advanceTimersByTime(50);
+    }
+    vi.advanceTimersByTime(DEBOUNCE_MS);
+    expect(asks).toEqual(["sho"]);
+    vi.advanceTimersByTime(FINAL_MS);
+    expect(asks).toEqual(["sho", "sho!"]);
+    typing.finish("sho"); // Enter after the pause: not another search
+    expect(asks).toEqual(["sho", "sho!"]);
+    typing.typed("shoe");
+    typing.finish("shoe"); // Enter right away: final now, no keystroke ask left behind
+    vi.advanceTimersByTime(FINAL_MS * 2);
+    expect(asks).toEqual(["sho", "sho!", "shoe!"]);
+    typing.typed("");
+    vi.advanceTimersByTime(FINAL_MS * 2);
+    expect(asks).toHaveLength(3);
   });
 });

@@ -142,7 +142,8 @@ describe("buffered impressions and search events", () => {
           else failures.push(`content ${res.status} ${JSON.stringify(res.body)}`);
         } else {
           const term = `mug ${i}`;
-          const res = await contentOf(searchId, { term });
+          // Final: each is a search (without it, "mug 1" and "mug 11" would be one visitor's keystrokes).
+          const res = await contentOf(searchId, { term, final: "true" });
           if (res.status === 200) {
             answered.search++;
             terms.push(term);

@@ -13,9 +13,11 @@ import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoin
 import * as searchReport from "@/app/api/latest/touchpoint-studio/search/report/route";
 import * as synonyms from "@/app/api/latest/touchpoint-studio/search/synonyms/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
+import { getDatabase } from "@/lib/db/client";
 import { setEnv } from "@/lib/env";
 import { startWorkers } from "@/lib/jobs/registry";
 import { getCatalog, REFRESH_MS } from "@/lib/search/catalog-index";
+import { flushSearchEvents } from "@/lib/search/record-search";
 import { call, tokenFor } from "./http";
 
 let token: string;
@@ -95,13 +97,33 @@ async function searchTouchpoint(values: Record<string, string | number> = {}): P
   }
 }
 
-function search(id: string, term: string, extra: Record<string, string | number> = {}) {
+function search(
+  id: string,
+  term: string,
+  extra: Record<string, string | number> = {},
+  headers: Record<string, string> = {},
+) {
   return call(content.GET, {
     path: `/touchpoint-studio/touchpoints/${id}/content`,
     params: { touchpoint_id: id },
     token,
     query: { term, ...extra },
+    headers,
   });
+}
+
+function report(query: Record<string, string | number>) {
+  return call(searchReport.GET, { path: "/touchpoint-studio/search/report", token, query });
+}
+
+/** Who the stored search events of a term name. */
+async function searchers(term: string) {
+  await flushSearchEvents();
+  const { sql } = await getDatabase();
+  return sql.query<{ customer_id: string | null; cookie_id: string | null }>(
+    "SELECT customer_id, cookie_id FROM events WHERE event_type = 'search' AND term = $1 ORDER BY customer_id, cookie_id",
+    [term],
+  );
 }
 
 const ids = (res: { body: { content: { item_id: string }[] } }) => res.body.content.map((i) => i.item_id);
@@ -290,42 +312,34 @@ describe("smart search", () => {
 
   it("records each search and reports top searches and searches with no results", async () => {
     const t = await searchTouchpoint();
-    await search(t, "Garden bench");
-    await search(t, "garden  BENCH");
-    await search(t, "garden bench", { offset: 1 }); // a second page is not a new search
-    await search(t, "garden bench", { preview: "true" }); // nor is a studio preview
+    const other = await searchTouchpoint();
+    const visitor = (id: string) => ({ identity_type: "cookie_id", identity_value: id });
+    await search(t, "Garden bench", {}, visitor("rep-1"));
+    await search(t, "garden  BENCH", {}, visitor("rep-2"));
+    await search(t, "garden bench", { offset: 1 }, visitor("rep-3")); // a second page is not a new search
+    await search(t, "garden bench", { preview: "true" }, visitor("rep-4")); // nor is a studio preview
     await search(t, "xyzzy plugh");
-    await call(events.POST, {
-      path: "/data/events",
-      token: writer,
-      body: {
-        events: [
-          {
-            event_type: "click",
-            cookie_id: "rep-c",
-            item_id: "S-BENCH",
-            term: "garden bench",
-            touchpoint_id: t,
-            timestamp: new Date().toISOString().slice(0, 19),
-          },
-        ],
-      },
+    const click = (touchpoint: string) => ({
+      event_type: "click",
+      cookie_id: "rep-c",
+      item_id: "S-BENCH",
+      term: "garden bench",
+      touchpoint_id: touchpoint,
+      timestamp: new Date().toISOString().slice(0, 19),
     });
-    const report = await call(searchReport.GET, {
-      path: "/touchpoint-studio/search/report",
-      token,
-      query: { days: 1, touchpoint_id: t },
-    });
-    expect(report.status, JSON.stringify(report.body)).toBe(200);
-    expect(report.body).toMatchObject({ touchpoint_id: t, searches: 3, distinct_terms: 2, no_result_searches: 1 });
-    expect(report.body.no_result_rate).toBeCloseTo(33.33, 1);
-    expect(report.body.top_searches[0]).toMatchObject({
+    await call(events.POST, { path: "/data/events", token: writer, body: { events: [click(t), click(other)] } });
+    const res = await report({ days: 1, touchpoint_id: t });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ touchpoint_id: t, searches: 3, distinct_terms: 2, no_result_searches: 1 });
+    expect(res.body.no_result_rate).toBeCloseTo(33.33, 1);
+    // Clicks of this touchpoint only.
+    expect(res.body.top_searches[0]).toMatchObject({
       term: "garden bench",
       searches: 2,
       average_results: 1,
       clicks: 1,
     });
-    expect(report.body.no_results).toEqual([{ term: "xyzzy plugh", searches: 1, last_searched: expect.any(String) }]);
+    expect(res.body.no_results).toEqual([{ term: "xyzzy plugh", searches: 1, last_searched: expect.any(String) }]);
     const all = await call(searchReport.GET, { path: "/touchpoint-studio/search/report", token, query: {} });
     expect(all.body.searches).toBeGreaterThan(3);
     const bad = await call(searchReport.GET, {
@@ -340,5 +354,68 @@ describe("smart search", () => {
       query: { from: "2020-01-01", to: "2020-02-01" },
     });
     expect(past.body).toMatchObject({ from: "2020-01-01T00:00:00", searches: 0, top_searches: [], no_results: [] });
+  });
+
+  it("counts a search, not its keystrokes: once per visitor and chain, or when the client says final", async () => {
+    const t = await searchTouchpoint();
+    const who = (id: string) => ({ identity_type: "customer_id", identity_value: id });
+    for (const term of ["g", "ga", "gar", "garden", "garden ben", "garden bench"])
+      await search(t, term, {}, who("k-1"));
+    for (const term of ["ga", "gard", "garden"]) await search(t, term, {}, who("k-2"));
+    // The widget: keystrokes marked not final, then final after a pause and again on Enter.
+    for (const term of ["o", "oa", "oak"]) await search(t, term, { final: "false" }, who("k-3"));
+    await search(t, "oak", { final: "true" }, who("k-3"));
+    await search(t, "Oak", { final: "true" }, who("k-3"));
+    expect((await search(t, "oak", { final: "maybe" })).status).toBe(422);
+    const res = await report({ days: 1, touchpoint_id: t });
+    expect(res.body).toMatchObject({ searches: 3, distinct_terms: 3 });
+    expect(res.body.top_searches.map((s: { term: string }) => s.term).sort()).toEqual([
+      "garden",
+      "garden bench",
+      "oak",
+    ]);
+    expect(res.body.no_results).toEqual([]);
+  });
+
+  it("keeps who searched as the content route reads the identity headers, and refuses bad ones", async () => {
+    const t = await searchTouchpoint();
+    await search(t, "leather sofa", { final: "true" }, { identity_type: "product_id", identity_value: "S-SOFA" });
+    await search(t, "leather sofa", { final: "true" }, { identity_type: "customer_id", identity_value: "id-c1" });
+    await search(t, "leather sofa", { final: "true" }, { identity_type: "cookie_id", identity_value: "id-k1" });
+    await search(t, "leather sofa", { final: "true" }, { identity_value: "S-FAUCET" }); // an item id: a product
+    await search(t, "leather sofa", { final: "true" }, { identity_value: "id-c2" });
+    expect(await searchers("leather sofa")).toEqual([
+      { customer_id: "id-c1", cookie_id: null },
+      { customer_id: "id-c2", cookie_id: null },
+      // Both product identities are the anonymous visitor, whose second final "leather sofa" within seconds is not another search.
+      { customer_id: null, cookie_id: "anonymous" },
+      { customer_id: null, cookie_id: "id-k1" },
+    ]);
+    const bad = await search(t, "leather sofa", {}, { identity_type: "visitor", identity_value: "x" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].loc).toEqual(["header", "identity_type"]);
+  });
+
+  it("keeps pages in place when an item of page 1 changes stock (ties by item id)", async () => {
+    const scarves = ["S-SC-5", "S-SC-2", "S-SC-6", "S-SC-1", "S-SC-4", "S-SC-3"];
+    await upsertItems(scarves.map((item_id) => ({ item_id, item_name: "Striped Wool Scarf", stock: 20 })));
+    const all = await eventually(main, "striped wool scarf", (found) => found.length === 6);
+    expect(all).toEqual([...scarves].sort());
+    const first = ids(await search(main, "striped wool scarf", { limit: 3 }));
+    await upsertItems([{ item_id: first[0], stock: 30 }]);
+    await (await getCatalog()).refresh(true); // the index has the change
+    const second = ids(await search(main, "striped wool scarf", { limit: 3, offset: 3 }));
+    expect([...first, ...second]).toEqual(all);
+  });
+
+  it("drops an item deactivated or sold out through the API from the next search", async () => {
+    await upsertItems([{ item_id: "S-NOW", item_name: "Velvet Footstool", stock: 5 }]);
+    await eventually(main, "velvet footstool", (found) => found.includes("S-NOW"));
+    await upsertItems([{ item_id: "S-NOW", is_active: false }]);
+    expect(ids(await search(main, "velvet footstool"))).not.toContain("S-NOW");
+    await upsertItems([{ item_id: "S-NOW", is_active: true }]);
+    expect(ids(await search(main, "velvet footstool"))).toContain("S-NOW");
+    await upsertItems([{ item_id: "S-NOW", stock: 0 }]);
+    expect(ids(await search(main, "velvet footstool"))).not.toContain("S-NOW");
   });
 });

@@ -4,4 +4,4 @@ import { getSynonymsOp, replaceSynonymsOp } from "@/lib/search/operations";
 import { replaceSynonyms } from "@/lib/search/replace-synonyms";
 
 export const GET = handle(getSynonymsOp, () => getSynonyms());
-export const PUT = handle(replaceSynonymsOp, ({ body }) => replaceSynonyms({ synonyms: body.synonyms }));
+export const PUT = handle(replaceSynonymsOp, ({ body }) => replaceSynonyms(body));
