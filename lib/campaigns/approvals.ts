@@ -11,11 +11,12 @@
  */
 import type { Principal } from "@/lib/auth/roles";
 import { db } from "@/lib/db/client";
-import { conflict, forbidden, notFound } from "@/lib/http/errors";
+import { conflict, forbidden, notFound, validationError } from "@/lib/http/errors";
 import { audienceWarnings } from "./audience-warnings";
 import { assertVersion, type parseIfMatch } from "./campaign-version";
 import { actorOf, campaignKeyOf, WITH_PARTS } from "./campaign-view";
 import { assertAllowed } from "./status";
+import { templatePlaceholderErrors } from "./template-placeholders";
 
 export async function approveCampaign(opts: {
   campaignId: string;
@@ -27,6 +28,7 @@ export async function approveCampaign(opts: {
   const key = await campaignKeyOf(campaignId);
   const actor = actorOf(principal);
   const prisma = await db();
+  await assertSendableTemplates(key, campaignId, "approved");
   const approved = await prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT campaign_key FROM campaigns WHERE campaign_key = ${key} FOR UPDATE`;
     const stored = await tx.campaign.findUnique({ where: { campaign_key: key }, include: WITH_PARTS });
@@ -71,4 +73,25 @@ export async function approveCampaign(opts: {
   const warnings = (await audienceWarnings([approved.stored])).get(key) ?? [];
   const note = warnings.length ? ` Note: ${warnings.join(" ")}` : "";
   return { detail: `${approved.detail}${note}`, warnings };
+}
+
+/**
+ * 422 when a group that is not personalised uses a template holding {ph_customer.*}
+ * (./template-placeholders.ts): at approval and at an instant send, the template may have changed
+ * since the campaign was saved. Read before the approval's transaction (on the embedded database a
+ * second connection would wait for it); a template edited after this sends the campaign back for
+ * approval anyway, and preparation checks again.
+ */
+export async function assertSendableTemplates(key: string, campaignId: string, what: string): Promise<void> {
+  const prisma = await db();
+  const groups = await prisma.campaignGroup.findMany({
+    where: { campaign_key: key },
+    orderBy: { group_number: "asc" },
+    select: { is_personalized: true, html_template_id: true },
+  });
+  const errors = await templatePlaceholderErrors(groups, []);
+  if (errors.length) {
+    const first = errors[0]!;
+    throw validationError(errors, `Campaign ${campaignId} cannot be ${what}: ${first.loc.join(".")} ${first.msg}.`);
+  }
 }

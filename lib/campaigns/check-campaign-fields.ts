@@ -5,13 +5,16 @@
  *   would silently leave its place to another);
  * - an e-mail sender's address is on EMAIL_FROM's domain: the domain the mail is signed for (DKIM)
  *   and aligned with (DMARC); mail From another domain is refused or marked as spam by Gmail,
- *   Yahoo and Outlook. A display name alone keeps EMAIL_FROM's address.
+ *   Yahoo and Outlook. A display name alone keeps EMAIL_FROM's address;
+ * - a group that is not personalised names no template holding {ph_customer.*}
+ *   (./template-placeholders.ts, at the group's is_personalized).
  */
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { type FieldError, validationError } from "@/lib/http/errors";
 import { domainOf, parseEmailSender } from "@/lib/messaging/sender";
 import type { TCampaignInput } from "./schemas";
+import { templatePlaceholderErrors } from "./template-placeholders";
 
 export async function checkCampaignFields(input: TCampaignInput): Promise<void> {
   const errors: FieldError[] = [];
@@ -41,5 +44,6 @@ export async function checkCampaignFields(input: TCampaignInput): Promise<void> 
       });
     }
   }
+  errors.push(...(await templatePlaceholderErrors(input.campaign_details, ["body"])));
   if (errors.length) throw validationError(errors);
 }

@@ -66,7 +66,7 @@ export const ZCampaignDetailInput = z.object({
     .boolean()
     .default(true)
     .describe(
-      "true (default): each recipient's own message: {ph_customer.*} are the customer's fields and {ph_product_n.*} the customer's own recommended products (the recommendation engine's DEFAULT_RECOMMENDATION_KIND, topped up with the best sellers), after any recommended_products. false: one message for everyone: {ph_product_n.*} are recommended_products (then the best sellers) for every recipient, and {ph_customer.*} placeholders are refused (422 at is_personalized)",
+      "true (default): each recipient's own message: {ph_customer.*} are the customer's fields and {ph_product_n.*} the customer's own recommended products (the recommendation engine's DEFAULT_RECOMMENDATION_KIND, topped up with the best sellers), after any recommended_products. false: one message for everyone: {ph_product_n.*} are recommended_products (then the best sellers) for every recipient, and {ph_customer.*} placeholders are refused, in its texts and in its HTML template (422 at is_personalized; a template changed since saving is refused likewise at approval and send-instant, and a send prepared anyway ends Not sent)",
     ),
   channel_subject: text(500),
   abc_audience_percent: z.number().int().min(1).max(100).describe("This group's share of the audience"),

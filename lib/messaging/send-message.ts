@@ -88,20 +88,20 @@ export interface HandedOver {
 }
 
 /**
- * Keeps messages in outbox_messages in one INSERT: what the outbox provider delivers, and every
- * provider's record. A message whose id is there already (sent again after a crash, with the
- * caller's deterministic id) is kept once.
+ * The INSERT of rows into outbox_messages, its parameters numbered from `first` (a caller may
+ * make it part of a larger statement: a campaign's outcomes, lib/campaigns/sending/deliver.ts).
+ * A message whose id is there already (sent again after a crash, with the caller's deterministic
+ * id) is kept once.
  */
-export async function recordMessages(rows: OutboxRow[], sql?: SqlRunner): Promise<void> {
-  if (rows.length === 0) return;
-  const runner = sql ?? (await getDatabase()).sql;
+export function outboxInsert(rows: OutboxRow[], first = 1): { sql: string; params: unknown[] } {
   const column = <K extends keyof OutboxRow>(key: K) => rows.map((r) => r[key]);
-  await runner.query(
-    `INSERT INTO outbox_messages (message_id, channel, provider, recipient, subject, body, status, context, date_created)
-     SELECT v.*, $9::timestamptz FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                                               $7::text[], $8::jsonb[]) AS v
+  const p = Array.from({ length: 9 }, (_, i) => `$${first + i}`);
+  return {
+    sql: `INSERT INTO outbox_messages (message_id, channel, provider, recipient, subject, body, status, context, date_created)
+     SELECT v.*, ${p[8]}::timestamptz FROM unnest(${p[0]}::text[], ${p[1]}::text[], ${p[2]}::text[], ${p[3]}::text[],
+                                           ${p[4]}::text[], ${p[5]}::text[], ${p[6]}::text[], ${p[7]}::jsonb[]) AS v
      ON CONFLICT (message_id) DO NOTHING`,
-    [
+    params: [
       column("message_id"),
       column("channel"),
       column("provider"),
@@ -112,7 +112,18 @@ export async function recordMessages(rows: OutboxRow[], sql?: SqlRunner): Promis
       rows.map((r) => JSON.stringify(r.context)),
       now(),
     ],
-  );
+  };
+}
+
+/**
+ * Keeps messages in outbox_messages in one INSERT: what the outbox provider delivers, and every
+ * provider's record. A message whose id is there already is kept once (outboxInsert).
+ */
+export async function recordMessages(rows: OutboxRow[], sql?: SqlRunner): Promise<void> {
+  if (rows.length === 0) return;
+  const runner = sql ?? (await getDatabase()).sql;
+  const insert = outboxInsert(rows);
+  await runner.query(insert.sql, insert.params);
 }
 
 export const outboxProvider: Provider = {

@@ -38,7 +38,7 @@ import { suppressedSql } from "@/lib/data/effective-consent";
 import { db, getDatabase, type SqlRunner } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { isTransient, retryDecision } from "@/lib/messaging/provider-error";
-import { handOver, type OutboxRow, recordMessages } from "@/lib/messaging/send-message";
+import { handOver, type OutboxRow, outboxInsert, recordMessages } from "@/lib/messaging/send-message";
 import { filterSendable } from "../suppressions/filter-sendable";
 import { withTemplateHtml } from "../templates";
 import { messageFor } from "./compose-message";
@@ -58,6 +58,8 @@ export const LEASE_MS = 5 * 60 * 1000;
  * (npm run bench -- send: 30,000 recipients 745 -> 1,214 messages/s from 10 to 20).
  */
 export const PARALLEL = 20;
+/** How often a run marks its send as moving (date_modified), at most. */
+const TOUCH_EVERY_MS = 10_000;
 /** A run waits for retries due within this long instead of ending (the retry is soon). */
 const RETRY_WAIT_MS = 30_000;
 
@@ -178,8 +180,14 @@ export async function deliverSend(opts: {
   const database = await getDatabase();
   /** Claimed and not yet recorded: their lease is renewed while the run holds them. */
   const held = new Set<string>();
+  let touchedAt = 0;
   const recorder = groupCommit<Result>({
-    write: (results) => record(sendId, results),
+    write: (results) => {
+      // The send's date_modified is kept fresh, not rewritten by every group.
+      const touch = Date.now() - touchedAt >= TOUCH_EVERY_MS;
+      if (touch) touchedAt = Date.now();
+      return record(sendId, results, touch);
+    },
     fallback: (result, error) => markUnrecorded(sendId, result, error),
   });
   /** Claims the next batch and loads what its messages need; null when nothing is claimable. */
@@ -351,14 +359,69 @@ async function viberNotSendable(sendId: string, claimed: Claimed[]): Promise<Set
 }
 
 /**
- * Keeps a batch's outcome in one transaction: the outbox rows of the messages handed on (one
- * INSERT), their rows sent, the others failed or queued again for a retry. A crash before it
- * leaves the batch in `sending`; its messages are sent again under the same ids after the lease.
- * A message delivered when handed on (deliveredOnHandOver: no receipt will come) gets its
- * delivered event and receipt_status here, as a receipt would give them: the report counts it, and
- * a viber_sms message delivered to the Outbox gets no SMS fallback.
+ * Keeps outcomes (a group of ./group-commit.ts) at once: the outbox rows of the messages handed on
+ * (one INSERT), their rows sent, the others failed or queued again for a retry. A crash before it
+ * leaves them in `sending`; they are sent again under the same ids after the lease.
+ *
+ * Usually one statement (data-modifying CTEs, atomic as a transaction is): with 20 messages in
+ * flight a send writes every few messages, and on the embedded database BEGIN, each statement and
+ * COMMIT are a turn each on its one backend (it was five turns a write, the send's date_modified
+ * rewritten by each; now one, the send touched every TOUCH_EVERY_MS). A message delivered when
+ * handed on (deliveredOnHandOver: no receipt will come) also gets its delivered event and
+ * receipt_status, as a receipt would give them (the report counts it, and a viber_sms message
+ * delivered to the Outbox gets no SMS fallback): that takes a transaction of several statements.
  */
-async function record(sendId: string, results: Result[]): Promise<void> {
+async function record(sendId: string, results: Result[], touch: boolean): Promise<void> {
+  if (results.some((r) => r.ok && r.deliveredOnHandOver)) return recordInTransaction(sendId, results);
+  const database = await getDatabase();
+  const sent = results.filter((r) => r.ok);
+  const failed = results.filter((r) => !r.ok);
+  const rows = sent.flatMap((r) => (r.row ? [r.row] : []));
+  // Only the parts this group needs: planning the statement is a good part of its cost.
+  const params: unknown[] = [sendId, now()];
+  const add = (...values: unknown[]) => {
+    params.push(...values);
+    return params.length - values.length + 1;
+  };
+  const parts: string[] = [];
+  if (sent.length) {
+    const p = add(
+      sent.map((r) => r.customer_id),
+      sent.map((r) => r.providerId ?? ""),
+    );
+    parts.push(`sent AS (
+       UPDATE campaign_messages m SET status = 'sent', provider_message_id = v.provider_id, sent_at = $2, error = NULL
+         FROM unnest($${p}::text[], $${p + 1}::text[]) AS v(customer_id, provider_id)
+        WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending')`);
+  }
+  if (failed.length) {
+    const p = add(
+      failed.map((r) => r.customer_id),
+      failed.map((r) => r.error ?? ""),
+      failed.map((r) => r.retry === true),
+      failed.map((r) => r.retryAt ?? null),
+    );
+    parts.push(`failed AS (
+       UPDATE campaign_messages m SET status = CASE WHEN v.retry THEN 'queued' ELSE 'failed' END, error = v.error,
+              retry_at = CASE WHEN v.retry THEN v.retry_at END,
+              first_failed_at = CASE WHEN v.retry THEN COALESCE(m.first_failed_at, $2::timestamptz) END
+         FROM unnest($${p}::text[], $${p + 1}::text[], $${p + 2}::boolean[], $${p + 3}::timestamptz[])
+              AS v(customer_id, error, retry, retry_at)
+        WHERE m.send_id = $1 AND m.customer_id = v.customer_id AND m.status = 'sending')`);
+  }
+  if (rows.length) {
+    const insert = outboxInsert(rows, params.length + 1);
+    add(...insert.params);
+    parts.push(`outbox AS (${insert.sql})`);
+  }
+  // The send's liveness for the scheduler's sweep (./start-due.ts: 10 minutes without a change).
+  if (touch) parts.push("touched AS (UPDATE campaign_sends SET date_modified = $2 WHERE send_id = $1)");
+  if (parts.length === 0) return;
+  await database.sql.query(`WITH ${parts.join(",\n")}\nSELECT $1::text AS send_id, $2::timestamptz AS at`, params);
+}
+
+/** record() with messages delivered on hand-over: their receipt and event too, in one transaction. */
+async function recordInTransaction(sendId: string, results: Result[]): Promise<void> {
   const database = await getDatabase();
   const sent = results.filter((r) => r.ok);
   const failed = results.filter((r) => !r.ok);

@@ -25,6 +25,7 @@ import { db, getDatabase } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { SKIP_CONTENT_TAG } from "../schemas";
 import { getCampaignSettings } from "../settings";
+import { templatePlaceholderErrors } from "../template-placeholders";
 import { channelRule, exclusionSql } from "./channel-rules";
 import { closeSend } from "./finish";
 import { groupSendTime, occurrenceIndex } from "./occurrences";
@@ -86,6 +87,16 @@ export async function prepareSend(opts: { sendId: string }): Promise<{ status: s
   if (send.status !== "Preparing") return { status: send.status };
   const campaign = send.campaign;
   const database = await getDatabase();
+  // Approval refuses it; a campaign approved before that rule (or a template changed in between)
+  // is not sent with customers' placeholders left empty.
+  const [templateProblem] = await templatePlaceholderErrors(campaign.groups, []);
+  if (templateProblem) {
+    const reason = `${templateProblem.loc.join(".")} ${templateProblem.msg}`;
+    await database.transaction((sql) =>
+      closeSend(sql, { sendId: send.send_id, from: "Preparing", outcome: "Not sent", reason, at: now() }),
+    );
+    return { status: "Not sent" };
+  }
   let audience: AudienceSql;
   try {
     const ids = Array.isArray(campaign.audiences) ? campaign.audiences.map(String) : [];

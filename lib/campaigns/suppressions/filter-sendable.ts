@@ -45,8 +45,13 @@ export async function filterSendable<T extends { customer_id: string }>(opts: {
     )
     .join(" UNION ");
   const database = await getDatabase();
+  // Driven by the claimed ids and materialised with only the rows to skip (usually none) before
+  // the UPDATE: the rows of a send were all written at preparation and the embedded database has
+  // no autovacuum to analyse them, so with the check inline the planner (estimating one row)
+  // rescanned the send's `sending` rows once per claimed row (200 x 400 rows with a 200-element
+  // ANY each, 70-150 ms a batch, a third of the CPU of a send on PGlite; now under 10 ms).
   const skipped = await database.sql.query<{ customer_id: string }>(
-    `WITH x AS (
+    `WITH x AS MATERIALIZED (SELECT * FROM (
        SELECT m.customer_id,
          CASE
            WHEN c.customer_id IS NULL THEN 'skipped: the customer was deleted after the send was prepared'
@@ -55,12 +60,14 @@ export async function filterSendable<T extends { customer_id: string }>(opts: {
              || (SELECT string_agg(r.reason, ', ' ORDER BY r.reason) FROM (${reasons}) r) || ')'
            ELSE 'skipped: the customer withdrew consent after the send was prepared'
          END AS why
-       FROM campaign_messages m LEFT JOIN customers c ON c.customer_id = m.customer_id
-       WHERE m.send_id = $1 AND m.customer_id = ANY($2::text[]) AND m.status = 'sending'
-     )
+       FROM unnest($2::text[]) AS v(customer_id)
+       JOIN campaign_messages m ON m.send_id = $1 AND m.customer_id = v.customer_id
+       LEFT JOIN customers c ON c.customer_id = m.customer_id
+       WHERE m.status = 'sending'
+     ) y WHERE y.why IS NOT NULL)
      UPDATE campaign_messages m SET status = 'skipped', error = x.why
        FROM x
-      WHERE m.send_id = $1 AND m.customer_id = x.customer_id AND x.why IS NOT NULL AND m.status = 'sending'
+      WHERE m.send_id = $1 AND m.customer_id = x.customer_id AND m.status = 'sending'
      RETURNING m.customer_id`,
     [opts.sendId, opts.claimed.map((r) => r.customer_id)],
   );
