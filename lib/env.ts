@@ -181,6 +181,11 @@ const ZEnv = z
     DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
     /**
+     * The bearer token of GET /api/metrics (Prometheus; lib/metrics). Unset: the route answers 404.
+     * At least 16 characters: `openssl rand -hex 24`.
+     */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /**
      * Rows each in-memory write buffer (impression counts per touchpoint and day, search events)
      * holds at most while the database is slow or away; beyond it rows are dropped, counted and logged.
      */

@@ -11,6 +11,7 @@ import type { Principal } from "@/lib/auth/roles";
 import { keyInQuery } from "@/lib/auth/scopes";
 import { beginActivity } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
+import { requestRecorder } from "@/lib/metrics/requests";
 import { admit } from "./admit";
 import { parseJsonBody, validate } from "./body";
 import { ApiError, errorBody, toApiError, tooLarge, unsupportedMediaType } from "./errors";
@@ -83,16 +84,23 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
   ) => Promise<z.input<R> | Response | JsonText> | z.input<R> | Response | JsonText,
 ): RouteHandler {
   const label = `${op.method} ${op.path}`;
+  // Metrics and the request's log line (lib/metrics/requests.ts).
+  const recordRequest = requestRecorder(op);
   const answer = async (incoming: Incoming): Promise<Answer> => {
     const end = beginActivity(label);
+    const started = performance.now();
+    const requestId = incoming.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+    let status = 500;
     try {
-      return await answerOnce(incoming);
+      const out = await answerOnce(incoming, requestId);
+      status = out.status;
+      return out;
     } finally {
       end();
+      recordRequest(requestId, status, performance.now() - started);
     }
   };
-  const answerOnce = async (incoming: Incoming): Promise<Answer> => {
-    const requestId = incoming.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+  const answerOnce = async (incoming: Incoming, requestId: string): Promise<Answer> => {
     // CORS headers for a publishable key's allowed origin (./cors.ts), on every answer from here.
     let cors: Record<string, string> | undefined;
     try {
@@ -205,7 +213,8 @@ async function runOnce(
 
 function errorAnswer(error: unknown, requestId: string, url?: string, cors?: Record<string, string>): Answer {
   const known = toApiError(error);
-  if (!known) log.error("unhandled error", { requestId, url, error });
+  // The path only: a query may carry personal data (a picker's search for a name or an e-mail).
+  if (!known) log.error("unhandled error", { requestId, path: url?.split("?")[0], error });
   const apiError =
     known ?? new ApiError(500, "internal_error", `Something went wrong on our side; quote request id ${requestId}.`);
   return {
