@@ -1,12 +1,15 @@
 /**
  * npm test: every test. Unit tests, integration tests through the real route handlers on PGlite
- * and on PostgreSQL (a database of their own per test file, created and dropped), then the
+ * and on PostgreSQL (a database of their own per test file, created and dropped), the PGlite run's
+ * answers checked against the OpenAPI document (scripts/check-contract.ts), then the
  * Playwright tests against `npm start`. PostgreSQL comes from TEST_DATABASE_URL, else the local
  * server at 127.0.0.1:5432; when none is reachable that stage is skipped with a warning, except
  * under CI=true where it fails. Set SKIP_E2E=1 to leave out the browser tests.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 
 const results: { stage: string; ok: boolean; skipped?: string; seconds?: number }[] = [];
@@ -35,7 +38,14 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 run("unit", "npx", ["vitest", "run", "--project", "unit"]);
-run("integration on PGlite", "npx", ["vitest", "run", "--project", "integration"], { TEST_DATABASE_URL: "" });
+// The PGlite run records every answer the tests get, then checks them against the OpenAPI document.
+const contractDir = mkdtempSync(join(tmpdir(), "lumen-contract-"));
+const pgliteOk = run("integration on PGlite", "npx", ["vitest", "run", "--project", "integration"], {
+  TEST_DATABASE_URL: "",
+  LUMEN_CONTRACT_DIR: contractDir,
+});
+if (pgliteOk) run("API contract (answers vs OpenAPI)", "npx", ["tsx", "scripts/check-contract.ts", contractDir]);
+rmSync(contractDir, { recursive: true, force: true });
 
 const pgUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 if (await reachable(pgUrl)) {

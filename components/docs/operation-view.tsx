@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from "../ui/badge";
 import { RichText } from "./rich-text";
 import type { ApiDocument, ApiOperation } from "./schema";
-import { constraints, typeLabel } from "./schema";
+import { constraints, refName, typeLabel } from "./schema";
 import { SchemaView } from "./schema-fields";
 
 const METHOD_TONE: Record<string, BadgeTone> = { get: "blue", post: "green", put: "amber", delete: "red" };
@@ -37,7 +37,11 @@ export function OperationView({ entry, doc }: { entry: OperationEntry; doc: ApiD
   const body = op.requestBody?.content;
   const bodyTypes = Object.keys(body ?? {});
   const bodySchema = bodyTypes[0] ? body?.[bodyTypes[0]]?.schema : undefined;
-  const responses = Object.entries(op.responses ?? {});
+  // Error responses are shared components (#/components/responses/<Name>): read through the $ref.
+  const responses = Object.entries(op.responses ?? {}).map(
+    ([status, response]) =>
+      [status, response.$ref ? (doc.components?.responses?.[refName(response.$ref)] ?? response) : response] as const,
+  );
   return (
     <article id={operationAnchor(entry)} className="scroll-mt-20 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <header className="border-b border-slate-100 p-4">

@@ -38,6 +38,12 @@ export interface ApiMedia {
   schema?: JsonSchema;
 }
 
+export interface ApiResponse {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, ApiMedia>;
+}
+
 export interface ApiOperation {
   summary?: string;
   description?: string;
@@ -46,7 +52,7 @@ export interface ApiOperation {
   security?: Record<string, string[]>[];
   parameters?: ApiParameter[];
   requestBody?: { required?: boolean; content?: Record<string, ApiMedia> };
-  responses?: Record<string, { description?: string; content?: Record<string, ApiMedia> }>;
+  responses?: Record<string, ApiResponse>;
 }
 
 export interface ApiDocument {
@@ -55,6 +61,7 @@ export interface ApiDocument {
   paths: Record<string, Record<string, ApiOperation>>;
   components?: {
     schemas?: Record<string, JsonSchema>;
+    responses?: Record<string, ApiResponse>;
     securitySchemes?: Record<
       string,
       { type: string; scheme?: string; in?: string; name?: string; description?: string }

@@ -81,8 +81,8 @@ export const ZFilterCounts = z.object({
   filtered_percentage: z.string().nullable(),
 });
 
-const ZFilterOut = ZFilterInput.extend(ZFilterCounts.shape);
-const ZGroupOut = ZFilterGroupInput.extend({ values: z.array(ZFilterOut) });
+export const ZFilterOut = ZFilterInput.extend(ZFilterCounts.shape);
+export const ZGroupOut = ZFilterGroupInput.extend({ values: z.array(ZFilterOut) });
 
 export const ZAudience = z.object({
   audience_id: z.string(),

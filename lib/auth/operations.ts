@@ -5,6 +5,7 @@ import { ZApiClient, ZApiClientCreate } from "./api-clients";
 import { ZTokenRequest, ZTokenResponse } from "./grant-token";
 import { ZPasswordChange, ZPasswordReset } from "./password-policy";
 import { ZRole } from "./roles";
+import { ZScope } from "./scopes";
 import { ZUser, ZUserCreate } from "./users";
 
 export const tokenOp = defineOperation({
@@ -19,7 +20,7 @@ export const tokenOp = defineOperation({
   acceptForm: true,
   body: ZTokenRequest,
   response: ZTokenResponse,
-  errors: [400, 415, 429],
+  errors: [400, 401, 403, 415, 429],
 });
 
 export const meOp = defineOperation({
@@ -35,6 +36,7 @@ export const meOp = defineOperation({
     subject: z.string(),
     name: z.string(),
     role: ZRole,
+    scopes: z.array(ZScope).describe('What the credential may do besides the role; ["studio"] for users'),
   }),
 });
 
@@ -63,7 +65,7 @@ export const createUserOp = defineOperation({
   body: ZUserCreate,
   response: ZUser,
   status: 201,
-  errors: [403, 409],
+  errors: [403, 409, 429], // 429: the password-hashing queue is full (lib/auth/hash-queue.ts)
 });
 
 export const changeOwnPasswordOp = defineOperation({
@@ -103,7 +105,7 @@ export const resetPasswordOp = defineOperation({
   params: z.object({ user_id: z.string() }),
   body: ZPasswordReset,
   response: ZUser,
-  errors: [403, 404, 409],
+  errors: [403, 404, 409, 429],
 });
 
 export const ZUserUpdate = z.object({ role: ZRole.optional(), is_disabled: z.boolean().optional() });
@@ -147,7 +149,7 @@ export const createClientOp = defineOperation({
   body: ZApiClientCreate,
   response: ZApiClient.extend({ client_secret: z.string() }),
   status: 201,
-  errors: [403],
+  errors: [403, 429],
 });
 
 export const revokeClientOp = defineOperation({

@@ -60,6 +60,7 @@ export const getCampaignOp = defineOperation({
   auth: "user",
   params: campaignId,
   response: ZCampaign,
+  answerHeaders: { ETag: "The campaign's version, quoted: send it as If-Match to approve" },
   errors: [404],
 });
 
@@ -128,6 +129,12 @@ export const approveCampaignOp = defineOperation({
   auth: "advanced",
   audit: { action: "campaign.approve", objectType: "campaign", id: ({ params }) => params.campaign_id },
   params: campaignId,
+  headers: z.object({
+    "If-Match": z
+      .string()
+      .optional()
+      .describe("The ETag of GET (or `version` quoted), or *: approve only that version (412 otherwise)"),
+  }),
   response: ZDetail.extend({
     warnings: z
       .array(z.string())

@@ -57,6 +57,12 @@ export interface Operation<
    */
   rawBody?: boolean;
   response: R;
+  /** The success answer is a file of these media types instead of JSON (documented as binary). */
+  fileTypes?: string[];
+  /** Request headers the handler reads itself, for the document (identity headers, If-Match). */
+  headers?: z.ZodObject;
+  /** Headers of the success answer besides X-Request-Id, for the document: name -> what it holds. */
+  answerHeaders?: Record<string, string>;
   status?: number;
   /** Error statuses worth documenting besides 401/422/500. */
   errors?: number[];

@@ -1,9 +1,21 @@
 /** The OpenAPI 3.1 document, generated from the operations' zod schemas. */
 import { z } from "zod";
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from "zod-openapi";
 import { env } from "@/lib/env";
 import type { Operation } from "@/lib/http/operation";
+import { registerResources } from "./components";
+import { attachExamples } from "./examples";
+import { documentedPath, operationId } from "./paths";
+import { refineResources } from "./refine";
 import { allOperations } from "./registry";
+import { errorStatuses, headersOf, STATUS_TEXT, takesIdempotencyKey } from "./responses";
+import { TAGS } from "./tags";
+import { nameTimestamps } from "./timestamps";
 
 export const ZErrorBody = z
   .object({
@@ -16,20 +28,6 @@ export const ZErrorBody = z
   })
   .meta({ id: "Error" });
 
-const STATUS_TEXT: Record<number, string> = {
-  400: "Malformed JSON, or a malformed Idempotency-Key",
-  401: "No or bad credentials",
-  403: "The caller's role or the credential's scope may not do this (forbidden, insufficient_scope), or the browser's origin is not allowed (origin_not_allowed)",
-  404: "Unknown id",
-  409: "Refused by the resource's state or by a reference to it",
-  412: "If-Match names a version the resource no longer has: read it again",
-  413: "Body too large",
-  415: "Body not sent as application/json",
-  422: "Validation failed; `errors` says where",
-  429: "Rate limited",
-  500: "Unexpected error (logged with the request id)",
-};
-
 const ZIdempotencyHeader = z.object({
   "Idempotency-Key": z
     .string()
@@ -41,37 +39,26 @@ const ZIdempotencyHeader = z.object({
     ),
 });
 
-const ZReplayedHeader = z.object({
-  "Idempotent-Replayed": z
-    .literal("true")
-    .optional()
-    .describe("Present when the answer is the one kept for this Idempotency-Key"),
-});
-
-function operationObject(op: Operation): ZodOpenApiOperationObject {
-  const idempotent = op.method !== "GET" && op.auth !== "public";
-  const statuses = new Set<number>([
-    ...(op.auth === "public" ? [] : [401, 403]),
-    ...(op.scope === "content" ? [429] : []),
-    ...(idempotent ? [400, 409] : []),
-    422,
-    500,
-    ...(op.errors ?? []),
-  ]);
-  if (op.body) statuses.add(415);
+function operationObject(op: Operation, path: string): ZodOpenApiOperationObject {
+  const idempotent = takesIdempotencyKey(op);
   const body = op.docBody ?? op.body;
   const contentTypes = [
     "application/json",
     ...(op.acceptForm ? ["application/x-www-form-urlencoded"] : []),
     ...(op.acceptTextJson ? ["text/plain"] : []),
   ];
+  const success = op.status ?? 200;
+  const header = z.object({ ...(op.headers?.shape ?? {}), ...(idempotent ? ZIdempotencyHeader.shape : {}) });
+  const successContent = op.fileTypes
+    ? Object.fromEntries(op.fileTypes.map((t) => [t, { schema: { type: "string" as const, format: "binary" } }]))
+    : { "application/json": { schema: op.response } };
   return {
     summary: op.summary,
     description:
       op.auth === "public" ? op.description : `${scopeLine(op)}${op.description ? `\n\n${op.description}` : ""}`,
     ...(op.auth === "public" ? {} : { "x-scope": op.scope ?? "studio" }),
     tags: [op.tag],
-    operationId: `${op.method.toLowerCase()}${op.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    operationId: operationId(op.method, path),
     security:
       op.auth === "public"
         ? []
@@ -81,27 +68,50 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
     requestParams: {
       ...(op.params ? { path: op.params as z.ZodObject } : {}),
       ...(op.query ? { query: op.query as z.ZodObject } : {}),
-      ...(idempotent ? { header: ZIdempotencyHeader } : {}),
+      ...(Object.keys(header.shape).length ? { header } : {}),
     },
     ...(body
       ? { requestBody: { required: true, content: Object.fromEntries(contentTypes.map((t) => [t, { schema: body }])) } }
       : {}),
     responses: {
-      [String(op.status ?? 200)]: {
-        description: "Success",
-        ...(idempotent ? { headers: ZReplayedHeader } : {}),
-        content: { "application/json": { schema: op.response } },
-      },
-      ...Object.fromEntries(
-        [...statuses]
-          .sort()
-          .map((s) => [
-            String(s),
-            { description: STATUS_TEXT[s] ?? "Error", content: { "application/json": { schema: ZErrorBody } } },
-          ]),
-      ),
+      [String(success)]: { description: "Success", headers: headersOf(op, success, true), content: successContent },
+      ...Object.fromEntries(errorStatuses(op).map((s) => [String(s), errorResponse(s)])),
     },
   };
+}
+
+const RESPONSE_NAMES: Record<number, string> = {
+  303: "SeeOther",
+  304: "NotModified",
+  400: "BadRequest",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "NotFound",
+  409: "Conflict",
+  410: "Gone",
+  412: "PreconditionFailed",
+  413: "PayloadTooLarge",
+  415: "UnsupportedMediaType",
+  422: "ValidationError",
+  429: "TooManyRequests",
+  500: "InternalError",
+  503: "ServiceUnavailable",
+};
+const errorResponses = new Map<number, ZodOpenApiResponseObject>();
+
+/** A status other than the success: the same for every operation, so one component each. */
+function errorResponse(status: number): ZodOpenApiResponseObject {
+  let response = errorResponses.get(status);
+  if (!response) {
+    response = {
+      id: RESPONSE_NAMES[status] ?? `Status${status}`,
+      description: STATUS_TEXT[status] ?? "Error",
+      headers: headersOf(undefined, status, false),
+      ...(status < 400 ? {} : { content: { "application/json": { schema: ZErrorBody } } }),
+    };
+    errorResponses.set(status, response);
+  }
+  return response;
 }
 
 /** The operation's scope in words (lib/auth/scopes.ts): the first line of its description. */
@@ -116,22 +126,47 @@ function scopeLine(op: Operation): string {
   return `Scope: \`${scope}\` (${what}).`;
 }
 
+/**
+ * The instance's address from PUBLIC_URL; without one set, the relative /api/latest (read relative
+ * to where the document was fetched, so importing it by URL works on any host).
+ */
+function serverOf(): { url: string; description: string } {
+  if (!process.env.PUBLIC_URL) return { url: "/api/latest", description: "This instance (PUBLIC_URL is not set)" };
+  return { url: `${env().PUBLIC_URL.replace(/\/+$/, "")}/api/latest`, description: "This instance (PUBLIC_URL)" };
+}
+
+const METHODS = ["GET", "POST", "PUT", "DELETE"];
+
+/** Components by name: their order otherwise follows the order operations were met. */
+function sortComponents(components: Record<string, unknown> | undefined): void {
+  for (const [kind, entries] of Object.entries(components ?? {})) {
+    if (entries && typeof entries === "object" && components) {
+      components[kind] = Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)));
+    }
+  }
+}
+
 let cached: ReturnType<typeof createDocument> | undefined;
 
 export function openApiDocument() {
   if (cached) return cached;
+  registerResources();
   const paths: ZodOpenApiPathsObject = {};
-  for (const op of allOperations()) {
-    for (const path of [op.path, ...(op.aliases ?? [])]) {
-      paths[path] ??= {};
-      (paths[path] as Record<string, ZodOpenApiOperationObject>)[op.method.toLowerCase()] = operationObject(op);
-    }
+  const operations = allOperations();
+  // In path order, whatever order the modules load in (generated clients must come out the same).
+  const placed = operations
+    .map((op) => ({ op, path: documentedPath(op, operations) }))
+    .sort((a, b) => a.path.localeCompare(b.path) || METHODS.indexOf(a.op.method) - METHODS.indexOf(b.op.method));
+  for (const { op, path } of placed) {
+    paths[path] ??= {};
+    (paths[path] as Record<string, ZodOpenApiOperationObject>)[op.method.toLowerCase()] = operationObject(op, path);
   }
   cached = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Lumen API",
       version: "latest",
+      license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-Proprietary" },
       description: [
         "Personalization, campaign and audience service. All paths start with /api/latest.",
         "",
@@ -140,7 +175,8 @@ export function openApiDocument() {
           "). Every response carries X-Request-Id. Bodies must be sent as application/json (415 otherwise); 1 MB limit, 10 MB on /data intake routes (413). POST, PUT and DELETE take an optional Idempotency-Key header (Stripe's semantics, kept 24 hours per caller).",
       ].join("\n"),
     },
-    servers: [{ url: `${env().PUBLIC_URL}/api/latest` }],
+    servers: [serverOf()],
+    tags: TAGS,
     components: {
       securitySchemes: {
         bearer: {
@@ -173,5 +209,9 @@ export function openApiDocument() {
     },
     paths,
   });
+  nameTimestamps(cached);
+  sortComponents(cached.components as Record<string, unknown> | undefined);
+  attachExamples(cached.paths as Parameters<typeof attachExamples>[0]);
+  refineResources((cached.components?.schemas ?? {}) as Parameters<typeof refineResources>[0]);
   return cached;
 }

@@ -188,7 +188,7 @@ export const deleteTouchpointOp = defineOperation({
   errors: [404],
 });
 
-const ZRecommenderContent = z.object({
+export const ZRecommenderContent = z.object({
   touchpoint_id: z.string(),
   touchpoint_type: z.string(),
   identity_type: z.string(),
@@ -222,7 +222,7 @@ const ZRecommenderContent = z.object({
     }),
   ),
 });
-const ZSearchContent = z.object({
+export const ZSearchContent = z.object({
   touchpoint_id: z.string(),
   touchpoint_type: z.string().describe("smart-search"),
   offset: z.number().int(),
@@ -267,6 +267,13 @@ export const ZContentQuery = z.object({
     .describe(
       "smart-search only: true for a studio preview, which is neither recorded as a search event nor counted as an impression",
     ),
+  final: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true"))
+    .describe(
+      "smart-search only: whether the visitor is done typing. true: this term is a search for the search report (recorded at once; the same final term from the same visitor within 3 s is not another); false: a keystroke of a search the client will mark final, not recorded. Without it, a visitor's terms that extend or shorten one another within 3 s of each other (s, sh, sho, shoe) are one search, recorded as the longest. The storefront search bar (/widgets.js) sends false as the visitor types and true after a pause of a second or on Enter.",
+    ),
 });
 export const contentOp = defineOperation({
   method: "GET",
@@ -274,11 +281,21 @@ export const contentOp = defineOperation({
   tag,
   summary: "Serve a touchpoint's content",
   description:
-    "Scope content: a shop's pages may call it with a publishable key (`Authorization: Bearer pk_...`, or `?key=pk_...` from a browser), from the key's allowed origins (CORS; OPTIONS answers preflights). Recommender kinds: headers identity_value and identity_type (customer_id, product_id or cookie_id). Without identity_type the service infers it: an item id -> product_id; a known cookie -> that customer (returned in identity_value); default or anything else -> customer_id. Strategy: the first additional strategy whose segments hold the visitor, else the default. Inactive and out-of-stock items never appear; slots a rule cannot fill take the fallback (best-sellers, then random). The rules get the request's context: the identity, the product the page shows (an item id identity, else product_hierarchy_level_value; never served itself) and the time (a discount is served while valid now). 409 not_active while the touchpoint is switched off (is_active false; the preview route still works, and a smart-search preview=true too), 409 not_ready while it is not calculated. smart-search: query term (required, 1-200 characters; empty or longer: 422), offset, limit (at most the strategy's ai-search limit: 422 above it). The strategy's ai-search values govern the answer: filter_columns are the item fields returned (item_id always; additional_item_data, the shop's own JSON object, when listed; list matched_words to get the words of the name that matched; a strategy listing an unknown column is refused at save with 422 naming it), limit the most results (count), match_score the threshold below which results are dropped, tenant_id must be this service's (409 otherwise). Words match in any order, as typed prefixes of the last word, with one typo in words of 5+ letters (two in long unknown words), in plural or singular, any case, numbers with units however written (2 in, 2-inch, 2\"), in the name, ids, other names, categories, attributes and descriptions, and through the shop's synonyms (PUT /touchpoint-studio/search/synonyms). match_score (0-100, comparable across queries): the mean over the term's words of how each matched (1 exact in the name, 0.9 another form, synonym or compound, 0.7 a typo, 0.6-0.9 a prefix by the share typed; x 0.6 when only outside the name); 100 = every word matched exactly in the name; an item whose id equals the term scores 100. rank_score (the order of content, comparable within one query): text relevance (word rarity, field, match kind, share of the words matched, words standing together in the name; about 0-100) x popularity (up to +25% for units bought and clicks on search results in the last 90 days) x availability (x 0.9 when tracked stock is below 3). Each search (offset 0, not a preview) is recorded as a search event (term, result count) for the search report. Catalog changes are searchable within about a second.",
+    "Scope content: a shop's pages may call it with a publishable key (`Authorization: Bearer pk_...`, or `?key=pk_...` from a browser), from the key's allowed origins (CORS; OPTIONS answers preflights). Recommender kinds: headers identity_value and identity_type (customer_id, product_id or cookie_id). Without identity_type the service infers it: an item id -> product_id; a known cookie -> that customer (returned in identity_value); default or anything else -> customer_id. Strategy: the first additional strategy whose segments hold the visitor, else the default. Inactive and out-of-stock items never appear; slots a rule cannot fill take the fallback (best-sellers, then random). The rules get the request's context: the identity, the product the page shows (an item id identity, else product_hierarchy_level_value; never served itself) and the time (a discount is served while valid now). 409 not_active while the touchpoint is switched off (is_active false; the preview route still works, and a smart-search preview=true too), 409 not_ready while it is not calculated. smart-search: query term (required, 1-200 characters; empty or longer: 422), offset, limit (at most the strategy's ai-search limit: 422 above it). The strategy's ai-search values govern the answer: filter_columns are the item fields returned (item_id always; additional_item_data, the shop's own JSON object, when listed; list matched_words to get the words of the name that matched; a strategy listing an unknown column is refused at save with 422 naming it), limit the most results (count), match_score the threshold below which results are dropped, tenant_id must be this service's (409 otherwise). Words match in any order, as typed prefixes of the last word, with one typo in words of 5+ letters (two in long unknown words), in plural or singular, any case, numbers with units however written (2 in, 2-inch, 2\"), in the name, ids, other names, categories, attributes and descriptions, and through the shop's synonyms (PUT /touchpoint-studio/search/synonyms). match_score (0-100, comparable across queries): the mean over the term's words of how each matched (1 exact in the name, 0.9 another form, synonym or compound, 0.7 a typo, 0.6-0.9 a prefix by the share typed; x 0.6 when only outside the name); 100 = every word matched exactly in the name; an item whose id equals the term scores 100. rank_score (the order of content, comparable within one query): text relevance (word rarity, field, match kind, share of the words matched, words standing together in the name; about 0-100) x popularity (up to +25% for units bought and clicks on search results in the last 90 days) x availability (x 0.9 when tracked stock is below 3). Each search (offset 0, not a preview; keystrokes are not searches, see final) is recorded as a search event for the search report: the term, its result count and who searched from the identity headers (customer_id, cookie_id, or inferred as for recommenders; a product_id or none is an anonymous visitor; a bad identity_type is refused with 422 naming the header). Ties in rank_score are ordered by item_id, so pages neither repeat nor skip items while the catalog changes. Catalog changes are searchable within about a second; an item written through the API, from the next search the process that wrote it answers (on PostgreSQL with several web processes, the others within about a second).",
   auth: "user",
   scope: "content",
   params: touchpointId,
   query: ZContentQuery,
+  headers: z.object({
+    identity_value: z
+      .string()
+      .optional()
+      .describe("Who the visitor is (default: default); read by recommenders and the search report"),
+    identity_type: z
+      .enum(["customer_id", "product_id", "cookie_id"])
+      .optional()
+      .describe("What identity_value is; inferred when absent"),
+  }),
   response: z.union([ZRecommenderContent, ZSearchContent]),
   errors: [404, 409],
 });

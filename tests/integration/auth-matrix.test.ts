@@ -116,7 +116,8 @@ const ROLES: Record<string, Role | "public"> = {
   "POST /webhooks/infobip": "public",
   "POST /webhooks/twilio/status": "public",
   "GET /system/background-work": "user",
-  "GET /openapi.json": "user",
+  "GET /openapi.json": "public",
+  "GET /openapi.yaml": "public",
   "GET /settings/audit-log": "super",
   "DELETE /auth/tokens/{jti}": "user",
 };

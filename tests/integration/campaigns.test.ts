@@ -489,18 +489,21 @@ describe("settings", () => {
 });
 
 describe("OpenAPI", () => {
-  it("documents the campaign routes, with both forms of the create path", async () => {
+  it("documents the campaign routes, the create path once (its trailing-slash form is served, not documented)", async () => {
     const res = await call(openapi.GET, { path: "/openapi.json", token: user });
     const paths = Object.keys(res.body.paths);
     expect(paths).toEqual(
       expect.arrayContaining([
-        "/campaigning-studio/campaignings/",
         "/campaigning-studio/campaignings",
         "/campaigning-studio/campaignings/{campaign_id}",
         "/campaigning-studio/campaignings/{campaign_id}/approve",
         "/campaigning-studio/settings",
       ]),
     );
-    expect(JSON.stringify(res.body.paths["/campaigning-studio/campaignings/"].post)).toContain("ph_product_5.image");
+    expect(paths).not.toContain("/campaigning-studio/campaignings/");
+    expect(Object.keys(res.body.paths["/campaigning-studio/campaignings"])).toEqual(
+      expect.arrayContaining(["get", "post"]),
+    );
+    expect(JSON.stringify(res.body.paths["/campaigning-studio/campaignings"].post)).toContain("ph_product_5.image");
   });
 });

@@ -86,7 +86,9 @@ describe("API conventions", () => {
     expect(Object.keys(res.body.paths)).toEqual(
       expect.arrayContaining(["/auth/token", "/data/items", "/data/segments"]),
     );
+    // Resources are named components, referenced by $ref.
     const itemSchema = JSON.stringify(res.body.paths["/data/items"].post.requestBody);
-    expect(itemSchema).toContain("item_id");
+    expect(itemSchema).toContain("#/components/schemas/ItemInput");
+    expect(res.body.components.schemas.ItemInput.properties).toHaveProperty("item_id");
   });
 });

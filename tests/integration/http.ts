@@ -4,6 +4,7 @@
  */
 import { issueToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db/client";
+import { recordAnswer } from "./support/contract-recorder";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -42,7 +43,19 @@ export async function call<T = any>(handler: Handler, options: CallOptions = {})
     params: Promise.resolve(options.params ?? (undefined as unknown as Record<string, string>)),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  recordAnswer(handler, request, body, response, text);
+  return { status: response.status, body: text ? parseBody(text, response) : undefined, headers: response.headers };
+}
+
+/** JSON, or the text of another answer (the YAML document, a CSV file). */
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are JSON read by assertions
+function parseBody(text: string, response: Response): any {
+  if ((response.headers.get("content-type") ?? "").includes("json")) return JSON.parse(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 const tokens = new Map<string, string>();

@@ -36,6 +36,7 @@ export const listExportsOp = defineOperation({
   params: z.object({ audience_id: z.string().max(200) }),
   query: ZPagination,
   response: ZList("exports", ZExport),
+  errors: [404],
 });
 
 export const getExportOp = defineOperation({
@@ -64,5 +65,6 @@ export const downloadExportOp = defineOperation({
     signature: z.string().max(200).describe("From the link"),
   }),
   response: z.string().describe("The file (text/csv or XLSX)"),
-  errors: [403, 404, 409, 410],
+  fileTypes: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+  errors: [303, 403, 404, 409, 410],
 });

@@ -1,5 +1,5 @@
 import { handle } from "@/lib/http/handler";
-import { openApiDocument } from "@/lib/openapi/document";
 import { openApiOp } from "@/lib/openapi/operations";
+import { serveDocument } from "@/lib/openapi/serve";
 
-export const GET = handle(openApiOp, async () => openApiDocument() as unknown as Record<string, unknown>);
+export const GET = handle(openApiOp, ({ request }) => serveDocument(request, "json"));
