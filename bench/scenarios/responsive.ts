@@ -18,13 +18,15 @@
  *   what start-up does. Until then only health is probed.
  *
  * Phases (a request counts in the phase in which it completes; the preparation between phases,
- * such as reading ids or loading extra customers, is not measured):
+ * such as reading ids, is not measured; each phase after start-up begins when the service's
+ * 60-s event-loop window has just reset, so its figures do not reach back into the phase before):
  * - startup: from "Lumen is ready" with DEMO_DATA=true until the service has printed "demo shop
  *   loaded" and "recommendation models loaded" (the build queued by the demo's touchpoints);
  * - intake: --events synthetic events (views and purchases of the demo's customers and items,
  *   seeded, ids `synthetic-bench-*`) POSTed to /data/events in batches of 10,000, one at a time;
  * - export: an extended CSV export of all_customers, polled every second until done (--export-customers
- *   N first loads N synthetic customers with e-mail, one in five consenting, through /data/customers);
+ *   N first loads N synthetic customers with e-mail, one in five consenting, through /data/customers,
+ *   measured as a phase of its own, "customers");
  * - campaign: an e-mail campaign to all_customers (created by the marketer, approved by advanced,
  *   and super if a second approval is required), send-instant, polled every second until Sent or
  *   Not sent (no SMTP_URL: messages go to the outbox).
@@ -50,7 +52,8 @@ import { type Service, startFixedServer, startService, touchpointReady } from ".
 import { type Prober, type ProbeSummary, startProber } from "../support/prober";
 
 const PHASES = ["startup", "intake", "export", "campaign"] as const;
-type Phase = (typeof PHASES)[number];
+/** "customers" is the --export-customers load before the export: measured as a phase of its own. */
+type Phase = (typeof PHASES)[number] | "customers";
 type Kind = "pglite" | "postgres";
 
 const ZOptions = z.object({
@@ -108,6 +111,11 @@ class ServiceLoop {
   private reachBackS = 0;
   private seen = 0;
   private phaseStart = performance.now();
+
+  /** Seconds since the service's recent window began, as last seen (undefined: not seen yet). */
+  windowAge(): number | undefined {
+    return this.latest?.recent.window_s;
+  }
 
   see(body: string): void {
     const loop = (JSON.parse(body) as { event_loop?: EventLoop | null }).event_loop;
@@ -257,11 +265,27 @@ function statusLine(watch: Watch, phase: Phase, started: number): string {
   return `[${watch.kind} ${phase} +${Math.round((performance.now() - started) / 1000)} s] ${probeText("health", watch.health.peek())} | ${probeText("content", watch.content?.peek())} | service stalls > 200 ms: ${watch.log.stallCount()}`;
 }
 
+/** Waits (at most 65 s) until the service's recent event-loop window has just begun. */
+async function freshWindow(watch: Watch): Promise<void> {
+  const deadline = performance.now() + 65_000;
+  let last = watch.loop.windowAge();
+  while (performance.now() < deadline) {
+    await sleep(100);
+    const age = watch.loop.windowAge();
+    // The age fell (a reset) or is small: a new window began.
+    if (age !== undefined && ((last !== undefined && age < last) || age <= 1)) return;
+    last = age;
+  }
+}
+
 async function runPhase(
   watch: Watch,
   phase: Phase,
   body: () => Promise<Record<string, unknown>>,
 ): Promise<PhaseResult> {
+  // A phase starts with a fresh window of the service's figures (they reset every 60 s), so the
+  // window a short phase is judged by does not reach back into what ran before it.
+  if (phase !== "startup") await freshWindow(watch);
   // What happened between phases is not measured.
   watch.health.cut();
   watch.content?.cut();
@@ -685,7 +709,7 @@ async function laterPhases(service: Service, watch: Watch, options: Options, run
     advanced: await service.token("advanced@example.com"),
     super: await service.token("super@example.com"),
   };
-  const steps: Record<Exclude<Phase, "startup">, () => Promise<PhaseResult>> = {
+  const steps: Record<Exclude<Phase, "startup" | "customers">, () => Promise<PhaseResult>> = {
     intake: async () => {
       const ids: ShopIds = {
         customers: (
@@ -698,7 +722,12 @@ async function laterPhases(service: Service, watch: Watch, options: Options, run
     },
     export: async () => {
       const n = options["export-customers"];
-      if (n > 0) run.extra_customers_load_s = await loadCustomers(service, tokens.advanced, n, watch.say);
+      if (n > 0) {
+        run.phases.customers = await runPhase(watch, "customers", async () => {
+          run.extra_customers_load_s = await loadCustomers(service, tokens.advanced, n, watch.say);
+          return { customers: n, load_s: run.extra_customers_load_s };
+        });
+      }
       return runPhase(watch, "export", () => exportAll(service, tokens.advanced));
     },
     campaign: async () => {
