@@ -27,7 +27,7 @@ import { processWide } from "@/lib/process-wide";
 import { timeSlice } from "@/lib/time-slice";
 import { itemBoost, POPULARITY_WINDOW_DAYS, type Popularity } from "./boost";
 import { SYNONYMS_KEY } from "./get-synonyms";
-import { SearchIndex } from "./search-index";
+import { type IndexField, SearchIndex } from "./search-index";
 import type { SearchHit } from "./search-items";
 import { compileSynonyms, type SynonymTable, ZSynonymsInput } from "./synonyms";
 
@@ -275,8 +275,28 @@ function fieldsOf(item: Item) {
     { text: `${item.alternative_name} ${item.simple_name}`, weight: 0.8 },
     { text: texts(item.categories, "category_name"), weight: 0.6 },
     { text: texts(item.attributes, "attribute_value"), weight: 0.5 },
-    { text: texts(item.descriptions, "description_value").slice(0, DESCRIPTION_CHARS), weight: 0.3 },
+    ...descriptionFields(item.descriptions),
   ];
+}
+
+/** Descriptions, one field per description_language, each leaving out its own language's stop words. */
+function descriptionFields(list: unknown): IndexField[] {
+  if (!Array.isArray(list)) return [];
+  const byLanguage = new Map<string, string[]>();
+  for (const d of list as { description_value?: unknown; description_language?: unknown }[]) {
+    if (typeof d?.description_value !== "string") continue;
+    const language = typeof d.description_language === "string" ? d.description_language : "";
+    byLanguage.set(language, [...(byLanguage.get(language) ?? []), d.description_value]);
+  }
+  let room = DESCRIPTION_CHARS;
+  const fields: IndexField[] = [];
+  for (const [language, values] of byLanguage) {
+    if (room <= 0) break;
+    const text = values.join(" ").slice(0, room);
+    room -= text.length;
+    fields.push({ text, weight: 0.3, ...(language ? { language } : {}) });
+  }
+  return fields;
 }
 
 const catalogs = processWide("search.catalogs", () => new WeakMap<Database, Promise<Catalog>>());

@@ -215,3 +215,16 @@ describe("search index: order", () => {
     expect(keys(index, "blue mug", 2)).toEqual(["m1", "m2"]);
   });
 });
+
+describe("search index: the language of a text", () => {
+  it("leaves out a description's own stop words: German 'die' is an article, English 'die' a word", () => {
+    const index = new SearchIndex();
+    index.upsert({ key: "mug", name: "Becher", fields: [{ text: "die blaue Tasse", weight: 0.3, language: "de" }] });
+    index.upsert({ key: "car", name: "Model car", fields: [{ text: "die cast metal", weight: 0.3, language: "en" }] });
+    expect(keys(index, "die")).toEqual(["car"]);
+    expect(keys(index, "blaue")).toEqual(["mug"]);
+    // The same text in another language is indexed again, not skipped as unchanged.
+    index.upsert({ key: "mug", name: "Becher", fields: [{ text: "die blaue Tasse", weight: 0.3 }] });
+    expect(keys(index, "die").sort()).toEqual(["car", "mug"]);
+  });
+});

@@ -17,6 +17,7 @@
 import { analyze, STOPWORDS, type Term } from "./analyze";
 import { type Expansion, planQuery, type QueryWord } from "./plan-query";
 import { DEFAULT_SCORE_PARAMS, type ScoreParams } from "./score";
+import { stopwordsFor } from "./stopwords";
 import type { SynonymTable } from "./synonyms";
 import { TopK } from "./top-k";
 import { Vocabulary } from "./vocabulary";
@@ -25,6 +26,8 @@ export interface IndexField {
   text: string;
   /** Weight of a match in this field relative to the name (1). */
   weight: number;
+  /** The text's language (a description's description_language): its stop words are left out. English when absent. */
+  language?: string;
 }
 
 export interface IndexInput {
@@ -62,7 +65,8 @@ export interface SearchRequest {
 
 const EMPTY: readonly number[] = [];
 const CLAUSE_WORDS = new Set(["in", "with", "for"]);
-const indexable = (t: Term) => !(t.kind === "word" && STOPWORDS.has(t.term));
+const indexable = (t: Term, stopwords: ReadonlySet<string> = STOPWORDS) =>
+  !(t.kind === "word" && stopwords.has(t.term));
 
 type Scratch = Int32Array | Float32Array | Float64Array | Uint8Array | Uint16Array;
 
@@ -213,7 +217,8 @@ export class SearchIndex {
     this.headLen[slot] = Math.min(head < 0 ? seq.length : head, 65535);
     for (const field of input.fields ?? []) {
       if (!field.text) continue;
-      for (const t of analyze(field.text)) if (indexable(t)) count(t.term).other += field.weight;
+      const stopwords = stopwordsFor(field.language);
+      for (const t of analyze(field.text)) if (indexable(t, stopwords)) count(t.term).other += field.weight;
     }
     const ids = Int32Array.from(counts.keys()).sort();
     // Terms the old version had and this one has not leave their postings; the others are set in place.
@@ -680,6 +685,7 @@ function textHash(input: IndexInput): number {
   add(input.name);
   for (const field of input.fields ?? []) {
     add(String(field.weight));
+    add(field.language ?? "");
     add(field.text);
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
