@@ -59,7 +59,15 @@ export function recordAnswer(
     request: requestJson(request, requestText),
   };
   mkdirSync(dir, { recursive: true });
-  appendFileSync(join(dir, `${process.pid}.jsonl`), `${JSON.stringify(record)}\n`);
+  let line: string;
+  try {
+    line = JSON.stringify(record);
+  } catch {
+    // A request body nested past what JSON.stringify can walk (the nesting-cap tests send one):
+    // its answer is still checked, the request is not.
+    line = JSON.stringify({ ...record, request: undefined });
+  }
+  appendFileSync(join(dir, `${process.pid}.jsonl`), `${line}\n`);
 }
 
 /** The request's JSON body (for the document's examples, scripts/openapi-examples.ts). */
