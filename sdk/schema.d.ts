@@ -2204,6 +2204,13 @@ export type components = {
       events: number;
       bytes: number;
       stats: {
+        /** @description While building: the step under way and how many of the steps are done */
+        progress?: {
+          step: string;
+          done: number;
+          total: number;
+        };
+      } & {
         [key: string]: {
           ms: number;
           peakMb?: number;
@@ -2680,8 +2687,6 @@ export type components = {
       headers: {
         /** @description The request's id: the caller's own X-Request-Id (up to 100 characters) or a new UUID; quote it in a report */
         "X-Request-Id": string;
-        /** @description Where to go */
-        Location: string;
         [name: string]: unknown;
       };
       content?: never;

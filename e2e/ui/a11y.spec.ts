@@ -20,9 +20,14 @@ import { bearer, passwordToken, unique } from "../support/api";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** Runs axe on the page as it is now; `state` names what is on screen, for the failure message. */
+/**
+ * Runs axe on the page as it is now; `state` names what is on screen, for the failure message.
+ * The sandboxed frames that draw an e-mail's HTML (components/campaigns/email-frame.tsx) are left
+ * out: their content is the shop's own e-mail, not the studio, and axe's run inside a frame with
+ * sandbox="" (no scripts) never returned in Chromium, holding the test until its timeout.
+ */
 async function expectAccessible(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude("iframe[sandbox]").analyze();
   const found = violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes

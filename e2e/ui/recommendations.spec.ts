@@ -101,7 +101,7 @@ test("a history-based carousel previewed for two customers shows different items
   }).toPass({ timeout: 60_000 });
   await expect(page.getByTestId("preview-identity")).toContainText(`${prefix}-alice`);
   await expect(cards.first().getByTestId("explanation")).toContainText(
-    new RegExp(`3 customers who bought Lantern ${prefix} \\(\\d+ days ago\\) also bought this`),
+    new RegExp(`bought together with Lantern ${prefix} \\(\\d+ days ago\\) in 3 orders`),
   );
 
   await search.fill(`Bob${prefix}`);
@@ -109,7 +109,7 @@ test("a history-based carousel previewed for two customers shows different items
   await expect(page.getByTestId("preview-identity")).toContainText(`${prefix}-bob`);
   await expect(cards.first()).toContainText(`Mug ${prefix}`);
   await expect(cards.first().getByTestId("explanation")).toContainText(
-    new RegExp(`3 customers who bought Tea pot ${prefix} \\(\\d+ days ago\\) also bought this`),
+    new RegExp(`bought together with Tea pot ${prefix} \\(\\d+ days ago\\) in 3 orders`),
   );
   await expect(cards.first()).not.toContainText(`Candle ${prefix}`);
   await page.screenshot({ path: "test-results/recommendations-preview.png", fullPage: true });

@@ -60,7 +60,7 @@ export function headersOf(op: Operation | undefined, status: number, success: bo
   const shape: Record<string, z.ZodType> = { "X-Request-Id": ZRequestIdHeader };
   if (status === 429 || status === 503) shape["Retry-After"] = ZRetryAfter;
   if (status === 412) shape.ETag = z.string().describe("The resource's current version: read it again");
-  if (status >= 300 && status < 400) shape.Location = z.string().describe("Where to go");
+  if (status >= 300 && status < 400 && status !== 304) shape.Location = z.string().describe("Where to go");
   if (success && op) {
     for (const [name, description] of Object.entries(op.answerHeaders ?? {})) {
       shape[name] = z.string().describe(description);

@@ -14,7 +14,15 @@ export const ZModelBuild = z.object({
   date_built: z.string().nullable(),
   events: z.number().int(),
   bytes: z.number().int(),
-  stats: z.record(z.string(), z.object({ ms: z.number(), peakMb: z.number().optional() })),
+  /** Per model: build time and peak memory; while building, also where the build is. */
+  stats: z
+    .object({
+      progress: z
+        .object({ step: z.string(), done: z.number().int(), total: z.number().int() })
+        .optional()
+        .describe("While building: the step under way and how many of the steps are done"),
+    })
+    .catchall(z.object({ ms: z.number(), peakMb: z.number().optional() })),
   error: z.string().nullable(),
 });
 export const ZModelBuildList = ZList("builds", ZModelBuild);
@@ -28,7 +36,7 @@ function view(m: RecModel): z.infer<typeof ZModelBuild> {
     date_built: formatNullableTimestamp(m.date_built),
     events: Number(m.events),
     bytes: Number(m.bytes),
-    stats: m.stats as Record<string, { ms: number; peakMb?: number }>,
+    stats: m.stats as z.infer<typeof ZModelBuild>["stats"],
     error: m.error,
   };
 }
