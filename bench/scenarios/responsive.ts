@@ -102,7 +102,10 @@ interface EventLoop {
   longest_stall_ms: number;
 }
 
-/** /api/health's event_loop over one phase: the latest seen and the worst recent window. */
+/** A window younger than this counts for the max only (see ServiceLoop.see). */
+const MIN_WINDOW_S = 5;
+
+/** /api/health's event_loop over one phase: the latest seen and the worst recent window (p99: of 5 s or more). */
 class ServiceLoop {
   private latest: EventLoop | null = null;
   private maxRecentP99 = 0;
@@ -121,7 +124,8 @@ class ServiceLoop {
     const loop = (JSON.parse(body) as { event_loop?: EventLoop | null }).event_loop;
     if (!loop) return;
     this.latest = loop;
-    this.maxRecentP99 = Math.max(this.maxRecentP99, loop.recent.p99_ms);
+    // A window a few seconds old holds a few hundred samples: its p99 is its one worst delay.
+    if (loop.recent.window_s >= MIN_WINDOW_S) this.maxRecentP99 = Math.max(this.maxRecentP99, loop.recent.p99_ms);
     this.maxRecentMax = Math.max(this.maxRecentMax, loop.recent.max_ms);
     const inPhaseS = (performance.now() - this.phaseStart) / 1000;
     this.reachBackS = Math.max(this.reachBackS, Math.round(loop.recent.window_s - inPhaseS));
