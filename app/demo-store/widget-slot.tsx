@@ -3,8 +3,7 @@
  * HTML React does not hydrate: the widgets' script fills it, and React must not take it back.
  * The same goes for the store's scripts (HtmlBlock).
  */
-// The one escapeHtml of the code base (text and double-quoted attribute values).
-import { escapeHtml } from "@/lib/campaigns/sending/email-template";
+import { escapeHtml } from "@/lib/text/escape-html";
 
 export function elementHtml(tag: string, attrs: Record<string, string | undefined>, inner = ""): string {
   const text = Object.entries(attrs)

@@ -7,6 +7,7 @@
  * always comes first.
  */
 import { env } from "@/lib/env";
+import { escapeHtml } from "@/lib/text/escape-html";
 
 interface PictureItem {
   item_id: string;
@@ -44,9 +45,6 @@ function hash(text: string): number {
   }
   return h >>> 0;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 function listOf(value: unknown): Record<string, unknown>[] {
   return Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => !!v && typeof v === "object") : [];
@@ -87,11 +85,11 @@ export function itemPictureSvg(item: PictureItem): string {
   const title = `Synthetic picture of ${item.item_name || item.item_id}${category ? ` (${category})` : ""}`;
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" width="400" height="300" role="img">',
-    `<title>${escapeXml(title)}</title>`,
+    `<title>${escapeHtml(title)}</title>`,
     `<rect width="400" height="300" fill="hsl(${hue} 45% 93%)"/>`,
     `<g fill="${fill}" stroke="hsl(${hue} 30% 35%)" stroke-width="3">${shape}</g>`,
-    `<text x="200" y="252" text-anchor="middle" font-family="system-ui,sans-serif" font-size="19" fill="#1e293b">${escapeXml(name)}</text>`,
-    `<text x="200" y="278" text-anchor="middle" font-family="system-ui,sans-serif" font-size="13" fill="#475569">${escapeXml(category)}</text>`,
+    `<text x="200" y="252" text-anchor="middle" font-family="system-ui,sans-serif" font-size="19" fill="#1e293b">${escapeHtml(name)}</text>`,
+    `<text x="200" y="278" text-anchor="middle" font-family="system-ui,sans-serif" font-size="13" fill="#475569">${escapeHtml(category)}</text>`,
     '<text x="10" y="20" font-family="system-ui,sans-serif" font-size="12" fill="#475569">synthetic picture</text>',
     "</svg>",
   ].join("");

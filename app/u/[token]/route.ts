@@ -10,13 +10,11 @@
  * scanner that follows links unsubscribes nobody.
  */
 import { messageOf, unsubscribe } from "@/lib/campaigns/tracking/actions";
+import { escapeHtml } from "@/lib/text/escape-html";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ token: string }> };
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function page(title: string, body: string, status = 200): Response {
   const html = `<!doctype html>

@@ -15,6 +15,7 @@ import { ApiError } from "@/lib/http/errors";
 import { formatTimestamp } from "@/lib/http/timestamps";
 import { log } from "@/lib/log";
 import { sendMessage } from "@/lib/messaging/send-message";
+import { escapeHtml } from "@/lib/text/escape-html";
 import { membership } from "../audience-customers";
 import { ChunkSink } from "./chunk-sink";
 import { countRows, exportBatches, exportColumns } from "./export-rows";
@@ -142,8 +143,4 @@ async function sendIfUnsent(exportId: string): Promise<void> {
     context: { kind: "audience_export", export_id: exportId, status: "done", link },
   });
   await prisma.audienceExport.update({ where: { export_id: exportId }, data: { email_sent_at: now() } });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }

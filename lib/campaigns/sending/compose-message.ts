@@ -29,18 +29,11 @@
 import { getDatabase } from "@/lib/db/client";
 import type { CampaignGroup } from "@/lib/db/generated/client";
 import type { OutgoingMessage } from "@/lib/messaging/send-message";
+import { escapeHtml } from "@/lib/text/escape-html";
 import { listedLink } from "../schemas";
 import { isOwnLink, linkIds, pixelUrl, shortLink, URL_PATTERN, unsubscribeUrl } from "../tracking/links";
 import { channelRule } from "./channel-rules";
-import {
-  emailFooter,
-  escapeHtml,
-  htmlToText,
-  htmlValues,
-  linkTargets,
-  replaceLinkTargets,
-  withFooter,
-} from "./email-template";
+import { emailFooter, htmlToText, htmlValues, linkTargets, replaceLinkTargets, withFooter } from "./email-template";
 import {
   fill,
   NOBODY,

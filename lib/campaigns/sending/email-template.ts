@@ -7,11 +7,8 @@
  * e-mail is opened, and a short link in its place would record a click nobody made.
  */
 
+import { escapeHtml } from "@/lib/text/escape-html";
 import { hrefOf, isLinkTag, type Tag, tagsOf } from "./html-tags";
-
-/** Text for HTML content and double-quoted attribute values. */
-export const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 

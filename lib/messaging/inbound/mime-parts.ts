@@ -16,9 +16,12 @@ export interface MimePart {
 
 const MAX_DEPTH = 5;
 
-/** Header lines unfolded; names lower-cased (the first of a repeated header wins). */
+/**
+ * Header lines unfolded; names lower-cased (the first of a repeated header wins). A prototype-less
+ * record, so a header named "constructor" or "__proto__" is a header like any other.
+ */
 export function parseHeaderBlock(block: string): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = Object.create(null);
   for (const line of block.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
     const colon = line.indexOf(":");
     if (colon <= 0) continue;
