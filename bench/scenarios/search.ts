@@ -29,10 +29,10 @@ import { ingestBatch } from "@/lib/data/ingest-batch";
 import { type Database, openPglite, openPostgres, setDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
+import { aiSearchRule } from "@/lib/recommend/rule-constants";
 import { getCatalog } from "@/lib/search/catalog-index";
 import { evaluateRelevance, type QualityReport, readJudgments, readProducts } from "@/lib/search/evaluate";
 import { searchItems } from "@/lib/search/search-items";
-import { aiSearchRule } from "@/lib/touchpoints/constants";
 import {
   benchSettings,
   heapUsed,

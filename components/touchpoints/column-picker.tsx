@@ -1,5 +1,5 @@
 "use client";
-import { ITEM_FILTER_COLUMNS, RULE_PARAMETERS, type RuleType } from "@/lib/touchpoints/constants";
+import { ITEM_FILTER_COLUMNS, RULE_PARAMETERS, type RuleType } from "@/lib/recommend/rule-constants";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";
 

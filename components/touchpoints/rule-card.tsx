@@ -7,7 +7,7 @@ import {
   useFieldArray,
   useWatch,
 } from "react-hook-form";
-import { COMPARATORS, LEARNED_RULE_TYPES, RULE_TYPES, type RuleType } from "@/lib/touchpoints/constants";
+import { COMPARATORS, LEARNED_RULE_TYPES, RULE_TYPES, type RuleType } from "@/lib/recommend/rule-constants";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";

@@ -3,14 +3,10 @@
  * (inputs give strings) into the request the API takes.
  */
 import type { z } from "zod";
-import {
-  AI_SEARCH_COLUMNS,
-  ITEM_FILTER_COLUMNS,
-  type RuleType,
-  SUBTYPES,
-  type TouchpointType,
-} from "@/lib/touchpoints/constants";
-import type { TRule, TStrategy, TStrategyInput, ZStrategyInput } from "@/lib/touchpoints/schemas";
+import { AI_SEARCH_COLUMNS, ITEM_FILTER_COLUMNS, type RuleType } from "@/lib/recommend/rule-constants";
+import type { TRule } from "@/lib/recommend/rule-schemas";
+import { SUBTYPES, type TouchpointType } from "@/lib/touchpoints/constants";
+import type { TStrategy, TStrategyInput, ZStrategyInput } from "@/lib/touchpoints/schemas";
 
 export type TStrategyForm = z.input<typeof ZStrategyInput>;
 export type TRuleForm = TStrategyForm["rules"][number];

@@ -4,7 +4,7 @@
  * mime-funcs) for the bodies and the subject. nodemailer's composer streams a message through a
  * tree of MIME nodes (~250 µs of CPU per message here) and hands the socket a dozen small writes;
  * this fixed shape costs a fraction of that and goes out as one buffer (`raw` in sendMail), which
- * is what lets a campaign send keep up with the SMTP server (README "Send speed").
+ * is what lets a campaign send keep up with the SMTP server (docs/benchmarks.md, "Send speed").
  *
  * Only what it can write exactly takes this path (`composable`): a text, an ASCII recipient
  * address, ASCII header values of our own. Anything else goes through nodemailer's composer.

@@ -37,13 +37,12 @@ import { ZItemInput, ZItemView, ZSearchItem } from "@/lib/data/item-fields";
 import { ZCustomerInput, ZDiscountInput, ZEventInput, ZIntakeResult } from "@/lib/data/schemas";
 import { ZSegment } from "@/lib/data/segments";
 import { ZModelBuild } from "@/lib/recommend/model-builds";
+import { ZRule, ZRuleValue } from "@/lib/recommend/rule-schemas";
 import { ZRecommenderContent, ZSearchContent } from "@/lib/touchpoints/operations";
 import { ZPromotion, ZPromotionConfigInput } from "@/lib/touchpoints/promotion-schemas";
 import {
   ZPosition,
   ZPositionInput,
-  ZRule,
-  ZRuleValue,
   ZStrategy,
   ZStrategyInput,
   ZTouchpoint,

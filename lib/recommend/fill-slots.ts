@@ -6,10 +6,10 @@
  * loads the lists. The lists are shared by every request: read with cursors, never copied.
  */
 import { mulberry32, seedOf } from "@/lib/data/prng";
-import type { TRule } from "@/lib/touchpoints/schemas";
 import type { Evidence } from "./engine/recommend";
 import type { RuleContext } from "./rule-context";
 import { type DiscountWindows, type Placed, ruleKind } from "./rule-kinds";
+import type { TRule } from "./rule-schemas";
 
 export interface Filled {
   position: number;

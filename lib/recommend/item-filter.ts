@@ -4,9 +4,9 @@
  * hold (AND). Columns: item fields, attribute_<name>, category_level_<0-4>. Rule parameters
  * (window_days, discount_id, ai-search settings) are not filters and are skipped here.
  */
-import type { Comparator } from "@/lib/touchpoints/constants";
-import { ITEM_FILTER_COLUMNS, PARAMETER_COLUMNS } from "@/lib/touchpoints/constants";
-import type { TRuleValue } from "@/lib/touchpoints/schemas";
+import type { Comparator } from "./rule-constants";
+import { ITEM_FILTER_COLUMNS, PARAMETER_COLUMNS } from "./rule-constants";
+import type { TRuleValue } from "./rule-schemas";
 
 export interface SqlFragment {
   sql: string;

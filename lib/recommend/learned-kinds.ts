@@ -6,7 +6,7 @@
  * customer without history or an item without neighbours gets popularity within the rule's
  * filters, and exactly those slots say is_fallback.
  */
-import type { TRule, TRuleValue } from "@/lib/touchpoints/schemas";
+
 import { COOKIE_VISITOR } from "./engine/interactions";
 import { type Ask, LEARNED_KINDS, type LearnedKind, type LiveInteraction, recommend } from "./engine/recommend";
 import { isFilterColumn } from "./item-filter";
@@ -15,6 +15,7 @@ import { type LoadedModels, modelsNow } from "./model-store";
 import type { RuleContext } from "./rule-context";
 import type { Placed, ServeInput } from "./rule-kinds";
 import { discountIdOf, discountValidAt } from "./rule-kinds-shared";
+import type { TRule, TRuleValue } from "./rule-schemas";
 
 export function isLearnedKind(kind: string): kind is LearnedKind {
   return (LEARNED_KINDS as readonly string[]).includes(kind);

@@ -6,10 +6,10 @@
  * Trending kinds compare each item's recent visitors with its own baseline (see trending()).
  */
 import type { SqlRunner } from "@/lib/db/client";
-import type { BEST_SELLER_MEASURES } from "@/lib/touchpoints/constants";
-import type { TRule, TRuleValue } from "@/lib/touchpoints/schemas";
 import { compileItemFilter, ELIGIBLE } from "./item-filter";
 import { hasItemFilters, isLearnedKind } from "./learned-kinds";
+import type { BEST_SELLER_MEASURES } from "./rule-constants";
+import type { TRule, TRuleValue } from "./rule-schemas";
 
 /** The name of the shared fallback list (fallback_lists). */
 export const FALLBACK_LIST = "best-sellers";

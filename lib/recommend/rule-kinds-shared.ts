@@ -1,5 +1,5 @@
 /** Discount validity, shared by the rule kinds (./rule-kinds.ts, ./learned-kinds.ts) and the wheel. */
-import type { TRule } from "@/lib/touchpoints/schemas";
+import type { TRule } from "./rule-schemas";
 
 /** Validity of discounts, by id (loaded with the serving state). */
 export type DiscountWindows = Map<string, { valid_from: Date | null; valid_to: Date | null }>;

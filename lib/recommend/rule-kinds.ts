@@ -6,9 +6,9 @@
  * engine's per-customer and per-product kinds plug in here.
  */
 import { mulberry32, seedOf } from "@/lib/data/prng";
-import type { TRule } from "@/lib/touchpoints/schemas";
 import { isLearnedKind, serveLearned } from "./learned-kinds";
 import { type DiscountWindows, discountIdOf, discountValidAt } from "./rule-kinds-shared";
+import type { TRule } from "./rule-schemas";
 
 export { type DiscountWindows, discountIdOf, discountValidAt, withinWindow } from "./rule-kinds-shared";
 

@@ -17,7 +17,7 @@ import { JsonText } from "@/lib/http/handler";
 import { resolveIdentity } from "@/lib/recommend/identity";
 import { recordImpression } from "@/lib/recommend/impressions";
 import { trackedUrl } from "@/lib/recommend/item-view";
-import type { TRule } from "@/lib/touchpoints/schemas";
+import type { TRule } from "@/lib/recommend/rule-schemas";
 import { recordSearch } from "./record-search";
 import { type SearchHit, searchItems } from "./search-items";
 

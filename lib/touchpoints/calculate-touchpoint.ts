@@ -10,11 +10,11 @@ import { log } from "@/lib/log";
 import { isLearnedKind } from "@/lib/recommend/learned-kinds";
 import { currentModels, ensureModelsBuilt } from "@/lib/recommend/model-store";
 import { FALLBACK_LIST, fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
+import type { TRule } from "@/lib/recommend/rule-schemas";
 import { defaultFill } from "@/lib/recommend/serve-content";
 import { forgetServingState, servingState } from "@/lib/recommend/serving-state";
+import { findTouchpointRow } from "@/lib/recommend/touchpoint-rows";
 import { getCatalog } from "@/lib/search/catalog-index";
-import type { TRule } from "./schemas";
-import { findTouchpointRow } from "./touchpoint-rows";
 
 /**
  * Runs the calculation; when it throws, the touchpoint stops calculating with the error kept

@@ -1,64 +1,7 @@
-/** The vocabulary of the touchpoint studio (spec 2.1-2.4), with the choices the spec left open. */
-
-export const RULE_TYPES = [
-  "random-products",
-  "selected-products",
-  "best-sellers",
-  "most-viewed-products",
-  "trending-products",
-  "trending-products-interactions",
-  "most-recommended-products",
-  "most-recommended-products-interactions",
-  "merchandise-rules",
-  "similar-products",
-  "similar-products-ai",
-  "related-products",
-  "related-products-ai",
-  "ai-community-based",
-  "ai-community-based-interactions",
-  "time-based",
-  "time-based-interactions",
-  "history-based",
-  "history-based-interactions",
-  "ai-next-gen",
-  "ai-description-based",
-  "ai-search",
-  "discount-leaflet",
-  "ai-attribute-based-leaflet",
-] as const;
-export type RuleType = (typeof RULE_TYPES)[number];
-
-/** Kinds served from the learned models, per visitor or product (lib/recommend/engine). */
-export const LEARNED_RULE_TYPES = [
-  "similar-products",
-  "similar-products-ai",
-  "related-products",
-  "related-products-ai",
-  "ai-community-based",
-  "ai-community-based-interactions",
-  "history-based",
-  "history-based-interactions",
-  "time-based",
-  "time-based-interactions",
-  "ai-next-gen",
-  "ai-description-based",
-  "ai-attribute-based-leaflet",
-] as const satisfies readonly RuleType[];
-
-/** What best-sellers counts: units sold (the default), distinct orders, distinct buyers, or revenue. */
-export const BEST_SELLER_MEASURES = ["units", "orders", "buyers", "revenue"] as const;
-
-/** The rule values that are parameters of a kind (not item filters). */
-export const RULE_PARAMETERS: Partial<Record<RuleType, readonly string[]>> = {
-  "best-sellers": ["window_days", "measure"],
-  "most-viewed-products": ["window_days"],
-  "trending-products": ["window_days"],
-  "trending-products-interactions": ["window_days"],
-  "discount-leaflet": ["discount_id"],
-  "most-recommended-products-interactions": ["window_days"],
-  ...Object.fromEntries(LEARNED_RULE_TYPES.map((kind) => [kind, ["exclude_purchased_days"]])),
-  "ai-attribute-based-leaflet": ["discount_id", "exclude_purchased_days"],
-};
+/**
+ * The vocabulary of the touchpoint studio (spec 2.1, 2.4), with the choices the spec left open.
+ * The rules' vocabulary (kinds, parameters, comparators, MAX_SLOTS) is lib/recommend/rule-constants.ts.
+ */
 
 export const TOUCHPOINT_TYPES = ["smart-recommender", "smart-search", "wheel-of-fortune"] as const;
 export type TouchpointType = (typeof TOUCHPOINT_TYPES)[number];
@@ -69,28 +12,6 @@ export const SUBTYPES: Record<TouchpointType, readonly string[]> = {
   "smart-search": ["search-bar"],
   "wheel-of-fortune": ["wheel-of-fortune"],
 };
-
-export const COMPARATORS = ["=", "!=", "<", "<=", ">", ">=", "in", "contains"] as const;
-export type Comparator = (typeof COMPARATORS)[number];
-
-/** Item fields a rule value may filter on (lib/data/item-fields.ts), besides attribute_<name> and category_level_<0-4>. */
-export { ITEM_FILTER_COLUMNS } from "@/lib/data/item-columns";
-
-/** Rule values that are parameters of the rule, not item filters. */
-export const PARAMETER_COLUMNS = [
-  "window_days",
-  "measure",
-  "exclude_purchased_days",
-  "discount_id",
-  "tenant_id",
-  "filter_columns",
-  "limit",
-  "match_score",
-] as const;
-
-export const AI_SEARCH_COLUMNS = ["tenant_id", "filter_columns", "limit", "match_score"] as const;
-
-export const MAX_SLOTS = 50;
 
 export const PREDEFINED_POSITIONS = [
   { position_name: "Home page carousel", position_description: "Carousel below the hero banner of the home page" },
@@ -105,16 +26,3 @@ export const PREDEFINED_POSITIONS = [
   { position_name: "Search bar", position_description: "Suggestions and results of the shop's search box" },
   { position_name: "Promotion wheel", position_description: "Wheel of fortune page reached from an SMS promotion" },
 ];
-
-/** The single rule of a smart-search strategy, from its four settings (values in AI_SEARCH_COLUMNS order). */
-export function aiSearchRule(settings: Record<(typeof AI_SEARCH_COLUMNS)[number], string | number>) {
-  return {
-    rule_type: "ai-search" as const,
-    positions: [] as number[],
-    values: AI_SEARCH_COLUMNS.map((column_name) => ({
-      column_name,
-      comparator: "=" as const,
-      value: settings[column_name],
-    })),
-  };
-}

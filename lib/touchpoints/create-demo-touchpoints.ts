@@ -6,7 +6,7 @@
  */
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { aiSearchRule } from "./constants";
+import { aiSearchRule } from "@/lib/recommend/rule-constants";
 import { listPositions } from "./positions";
 import { configurePromotion, DEFAULT_TEMPLATES, MESSAGE_TYPES } from "./promotions";
 import { createStrategy } from "./strategies";

@@ -8,17 +8,19 @@ import { db } from "@/lib/db/client";
 import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
 import { forgetServingState } from "@/lib/recommend/serving-state";
-import { toRow, usingStrategy, WITH_STRATEGIES } from "./touchpoint-rows";
+import { toRow, usingStrategy, WITH_STRATEGIES } from "@/lib/recommend/touchpoint-rows";
 
 /**
  * A calculation job: one queued per touchpoint (singleton key), expired after 15 minutes. A
- * failure is recorded on the touchpoint (calculation_error) instead of retried by the queue, so
- * that a retry asked for at once (saving the touchpoint) is not held back by a queued retry; the
- * hourly recalculation retries active touchpoints. lib/touchpoints/sweep-calculations.ts records
- * the touchpoint failed when no job is left to finish it (expired, lost).
+ * failure is recorded on the touchpoint (calculation_error) and ends the job instead of being
+ * retried by the queue (lib/jobs/registry.ts), so that a retry asked for at once (saving the
+ * touchpoint) is not held back by a queued retry; the hourly recalculation retries active
+ * touchpoints. The queue's retries are for a worker that died or stopped mid-calculation (its
+ * heartbeat, lib/jobs/boss.ts). lib/touchpoints/sweep-calculations.ts records the touchpoint
+ * failed when no job is left to finish it (expired, lost, retries used up).
  */
 export function calculationJob(touchpointId: string) {
-  return { singletonKey: touchpointId, retryLimit: 0, expireInSeconds: 900 };
+  return { singletonKey: touchpointId, retryLimit: 2, expireInSeconds: 900 };
 }
 
 export function isLive(t: { is_active: boolean; is_draft: boolean }): boolean {

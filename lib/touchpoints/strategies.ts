@@ -7,9 +7,10 @@ import { conflict, notFound, onBrokenReference } from "@/lib/http/errors";
 import { newId } from "@/lib/http/ids";
 import { listResponse, type TPagination } from "@/lib/http/pagination";
 import { formatTimestamp } from "@/lib/http/timestamps";
+import type { TRule } from "@/lib/recommend/rule-schemas";
+import { usingStrategy } from "@/lib/recommend/touchpoint-rows";
 import { requestRecalculation } from "./recalculate";
-import type { TRule, TStrategy, TStrategyInput } from "./schemas";
-import { usingStrategy } from "./touchpoint-rows";
+import type { TStrategy, TStrategyInput } from "./schemas";
 import { assertStrategyValid } from "./validate-strategy";
 
 /** Customers per segment, to fill segment_count for a page of strategies with one query. */

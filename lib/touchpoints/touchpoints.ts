@@ -6,12 +6,19 @@ import { listResponse, type TPagination } from "@/lib/http/pagination";
 import { formatTimestamp } from "@/lib/http/timestamps";
 import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
+import type { TRule } from "@/lib/recommend/rule-schemas";
 import { forgetServingState } from "@/lib/recommend/serving-state";
+import {
+  findTouchpointRow,
+  strategiesWrite,
+  type TouchpointRow,
+  toRow,
+  WITH_STRATEGIES,
+} from "@/lib/recommend/touchpoint-rows";
 import { forgetSearchConfig } from "@/lib/search/serve-search";
 import { SUBTYPES } from "./constants";
 import { calculationJob, isLive, requestRecalculation } from "./recalculate";
-import type { TRule, TTouchpoint, TTouchpointInput } from "./schemas";
-import { findTouchpointRow, strategiesWrite, type TouchpointRow, toRow, WITH_STRATEGIES } from "./touchpoint-rows";
+import type { TTouchpoint, TTouchpointInput } from "./schemas";
 
 export function toTouchpoint(r: TouchpointRow): TTouchpoint {
   return {

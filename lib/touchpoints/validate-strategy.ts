@@ -9,7 +9,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { conflict, type FieldError, validationError } from "@/lib/http/errors";
 import { isFilterColumn } from "@/lib/recommend/item-filter";
-import { AI_SEARCH_COLUMNS, BEST_SELLER_MEASURES, RULE_PARAMETERS } from "./constants";
+import { AI_SEARCH_COLUMNS, BEST_SELLER_MEASURES, RULE_PARAMETERS } from "@/lib/recommend/rule-constants";
 import type { TStrategyInput } from "./schemas";
 
 /** A number, or for `in` a comma-separated list of numbers. */

@@ -8,9 +8,9 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { sendMessage } from "@/lib/messaging/send-message";
 import { withinWindow } from "@/lib/recommend/rule-kinds";
+import type { TRule } from "@/lib/recommend/rule-schemas";
 import { serveContent } from "@/lib/recommend/serve-content";
 import { fillTemplate, templateOf, wheelUrl } from "./promotions";
-import type { TRule } from "./schemas";
 import { countSpin } from "./wheel-limits";
 
 export interface WheelSlice {

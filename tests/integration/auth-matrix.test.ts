@@ -454,7 +454,7 @@ describe("every route x every credential", () => {
       }
     }
     expect(wrong).toEqual([]);
-    // The figure quoted in README.md's Security section: route handlers x credentials.
+    // The figure quoted in docs/security.md: route handlers x credentials.
     expect(checked).toBe(table.filter((e) => e.op).length * credentials.length);
     console.info(
       `auth matrix: ${table.filter((e) => e.op).length} route handlers x ${credentials.length} credentials = ${checked} requests`,

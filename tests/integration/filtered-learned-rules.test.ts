@@ -17,7 +17,7 @@ import { recommend } from "@/lib/recommend/engine/recommend";
 import { askFor } from "@/lib/recommend/learned-kinds";
 import { currentModels, type LoadedModels } from "@/lib/recommend/model-store";
 import { ruleContext } from "@/lib/recommend/rule-context";
-import type { TRule } from "@/lib/touchpoints/schemas";
+import type { TRule } from "@/lib/recommend/rule-schemas";
 import { call, tokenFor } from "./http";
 import { loadRetailSlice } from "./retail-fixture";
 import { waitForTouchpoint } from "./studio";

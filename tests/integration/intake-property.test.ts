@@ -346,7 +346,7 @@ describe("intake never answers 5xx and never loses a valid record (property)", (
     await fc.assert(
       fc.asyncProperty(batch(eventRecord), async (records) => {
         const { accepted, upserted } = await send("events", records);
-        // What makes an event distinct (the README's rule), independent of the implementation's hashing.
+        // What makes an event distinct (docs/api.md, "Data intake"), not the implementation's hashing.
         const identical = new Map<string, number>();
         let fresh = 0;
         for (const { data } of accepted) {

@@ -9,7 +9,7 @@ import * as items from "@/app/api/latest/data/items/route";
 import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
 import { getDatabase } from "@/lib/db/client";
 import { ruleCandidates } from "@/lib/recommend/rule-candidates";
-import type { TRule } from "@/lib/touchpoints/schemas";
+import type { TRule } from "@/lib/recommend/rule-schemas";
 import { call, tokenFor } from "./http";
 
 let token: string;

@@ -1,7 +1,7 @@
 /** Touchpoint helpers shared by the integration tests: save a touchpoint as read, wait for its state. */
 import { expect } from "vitest";
 import * as oneTouchpoint from "@/app/api/latest/touchpoint-studio/rules/touchpoints/[touchpoint_id]/route";
-import { aiSearchRule } from "@/lib/touchpoints/constants";
+import { aiSearchRule } from "@/lib/recommend/rule-constants";
 import { call } from "./http";
 
 type Touchpoint = Record<string, unknown>;

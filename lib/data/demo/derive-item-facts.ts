@@ -1,7 +1,7 @@
 /**
  * The Online Retail catalog has only a description per stock code. Categories and a colour
- * attribute are derived from words of the description (deterministic, documented in the README),
- * so merchandising rules and filters have something real to work on.
+ * attribute are derived from words of the description (deterministic, documented in docs/api.md,
+ * "The demo shop"), so merchandising rules and filters have something real to work on.
  */
 const CATEGORIES: [string, string, RegExp][] = [
   ["Christmas", "Seasonal", /\b(CHRISTMAS|XMAS|ADVENT|SANTA|REINDEER|SNOWFLAKE)\b/],

@@ -1,6 +1,7 @@
 /**
  * A touchpoint row with its additional strategies (the touchpoint_strategies table) as the list
- * of ids by priority that the API, the calculation and serving read.
+ * of ids by priority that the API, the calculation and serving read. Here, not in lib/touchpoints,
+ * because serving reads it and the engine imports nothing from the studio that uses it.
  */
 import type { Prisma as Client } from "@/lib/db/client";
 import type { Prisma, Touchpoint } from "@/lib/db/generated/client";
