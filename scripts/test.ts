@@ -61,7 +61,12 @@ if (process.env.SKIP_E2E === "1") {
 } else if (!existsSync("/usr/bin/chromium") && !ci) {
   results.push({ stage: "playwright", ok: true, skipped: "no /usr/bin/chromium (apt-get install -y chromium)" });
 } else {
-  run("playwright", "npx", ["playwright", "test"]);
+  // The Playwright API tests' answers are checked against the document too (e2e/support/contract.ts).
+  const e2eContractDir = mkdtempSync(join(tmpdir(), "lumen-contract-e2e-"));
+  if (run("playwright", "npx", ["playwright", "test"], { LUMEN_CONTRACT_DIR: e2eContractDir })) {
+    run("API contract (Playwright answers vs OpenAPI)", "npx", ["tsx", "scripts/check-contract.ts", e2eContractDir]);
+  }
+  rmSync(e2eContractDir, { recursive: true, force: true });
 }
 
 console.log("\n=== summary ===");

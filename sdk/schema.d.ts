@@ -2752,7 +2752,7 @@ export type components = {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description No or bad credentials (unauthorized, invalid_token, invalid_key; invalid_grant, invalid_client at the token grant) */
+    /** @description No or bad credentials (not_authenticated, invalid_token, invalid_key; invalid_grant, invalid_client at the token grant) */
     Unauthorized: {
       headers: {
         /** @description The request's id: the caller's own X-Request-Id (up to 100 characters) or a new UUID; quote it in a report */
@@ -2813,9 +2813,9 @@ export interface operations {
           /**
            * @example {
            *       "kind": "user",
-           *       "id": "user-id-60750578223d448b87bc81798eb8aa7a",
-           *       "subject": "account-26-1795604126043@example.com",
-           *       "name": "account-26-1795604126043@example.com",
+           *       "id": "user-id-68e54a5966fd42dd92e07f50e575a0bc",
+           *       "subject": "must-change-1795615736398@example.com",
+           *       "name": "must-change-1795615736398@example.com",
            *       "role": "advanced",
            *       "scopes": [
            *         "studio"
@@ -2838,10 +2838,15 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed` */
       403: components["responses"]["Forbidden"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -2857,7 +2862,7 @@ export interface operations {
         /**
          * @example {
          *       "grant_type": "client_credentials",
-         *       "client_id": "lumen_21ac57e30e927b6485aae5e5",
+         *       "client_id": "lumen_38167458cb11959f059fe905",
          *       "client_secret": "example-secret-value",
          *       "scope": "content"
          *     }
@@ -2878,6 +2883,14 @@ export interface operations {
               /** @description Space-separated scopes the token is to carry, among the client's (content, data:write, studio); default: all of the client's. */
               scope?: string;
             };
+        /**
+         * @example {
+         *       "grant_type": "client_credentials",
+         *       "client_id": "lumen_38167458cb11959f059fe905",
+         *       "client_secret": "example-secret-value",
+         *       "scope": "content"
+         *     }
+         */
         "application/x-www-form-urlencoded":
           | {
               /** @constant */
@@ -2924,14 +2937,23 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_scope`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_client`, `invalid_grant` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Too Many Requests. Codes here: `rate_limited` */
       429: components["responses"]["TooManyRequests"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -2961,7 +2983,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "detail": "Token token-id-1fa10cb83a12498b9be239cc6717aa34 revoked."
+           *       "detail": "Token token-id-62a3e3cd05694f7ca33356cac16d0142 revoked."
            *     }
            */
           "application/json": {
@@ -2969,13 +2991,21 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3095,9 +3125,9 @@ export interface operations {
            *           "approved_by": [],
            *           "approvals_left": 1,
            *           "required_approvals": 1,
-           *           "date_created": "2026-11-25T10:54:06",
-           *           "date_modified": "2026-11-25T10:54:06",
-           *           "version": "M3XOLrVPO8d5QgFdw7z9P2nIrUq",
+           *           "date_created": "2026-11-25T14:02:55",
+           *           "date_modified": "2026-11-25T14:02:55",
+           *           "version": "CC1mWYoJRlESnMsbu_qM-Z9Y7g-",
            *           "edited_by": [
            *             "marketer@example.com"
            *           ],
@@ -3119,11 +3149,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3141,17 +3177,14 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "campaign_name": "Winter sale",
+         *       "campaign_name": "Channel limits sms",
          *       "audiences": [
-         *         "cm-seg"
+         *         "cl-gsm"
          *       ],
          *       "audiences_type": "GENERIC",
-         *       "channel_type": "viber_sms",
-         *       "is_abc": true,
-         *       "sender": "Shop",
-         *       "is_draft": false,
-         *       "is_approved": false,
-         *       "author": "marketer@example.com",
+         *       "channel_type": "sms",
+         *       "is_abc": false,
+         *       "sender": "",
          *       "recurring": {
          *         "recurring_frequency": "none",
          *         "recurring_until": null,
@@ -3159,33 +3192,10 @@ export interface operations {
          *       },
          *       "campaign_details": [
          *         {
-         *           "channel_message_text": "Hi {ph_customer.vocative_name}",
          *           "start_time": "2026-12-01T10:00:00",
          *           "end_time": "2026-12-01T18:00:00",
-         *           "abc_audience_percent": 80,
-         *           "utm": [
-         *             "campaign_id",
-         *             "abc_group"
-         *           ],
-         *           "channel_button": "Shop now",
-         *           "channel_button_link": "https://shop.example/",
-         *           "channel_image_url": "https://shop.example/a.png",
-         *           "channel_validity_period": 2,
-         *           "channel_validity_unit": "HOURS",
-         *           "channel_fallback_message_text": "Hi, see {ph_product_2.url}"
-         *         },
-         *         {
-         *           "channel_message_text": "",
-         *           "start_time": "2026-12-01T10:00:00",
-         *           "end_time": "2026-12-01T18:00:00",
-         *           "abc_audience_percent": 20,
-         *           "utm": [
-         *             "campaign_id",
-         *             "abc_group"
-         *           ],
-         *           "tags": [
-         *             "skip-content"
-         *           ]
+         *           "abc_audience_percent": 100,
+         *           "channel_message_text": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa https://shop.example/pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
          *         }
          *       ]
          *     }
@@ -3208,7 +3218,7 @@ export interface operations {
            * @example {
            *       "campaign_name": "Winter sale",
            *       "audiences": [
-           *         "audience-id-33ac8afb5918401f90ae942d542348b6"
+           *         "audience-id-fa4527f4a0ea4e348b6c423613af4912"
            *       ],
            *       "audiences_type": "AUDIENCE",
            *       "channel_type": "sms",
@@ -3288,9 +3298,9 @@ export interface operations {
            *       "approved_by": [],
            *       "approvals_left": 1,
            *       "required_approvals": 1,
-           *       "date_created": "2026-11-25T10:54:06",
-           *       "date_modified": "2026-11-25T10:54:06",
-           *       "version": "m9JeluvdB0f1pjS5yuIHxhgmSMZ",
+           *       "date_created": "2026-11-25T14:02:55",
+           *       "date_modified": "2026-11-25T14:02:55",
+           *       "version": "yhEHEah2iny9swM2hJDYCJmVX_j",
            *       "edited_by": [
            *         "marketer@example.com"
            *       ],
@@ -3303,14 +3313,23 @@ export interface operations {
           "application/json": components["schemas"]["Campaign"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `already_exists`, `idempotency_in_progress`, `unknown_reference` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3419,18 +3438,18 @@ export interface operations {
            *       "approved_by": [
            *         {
            *           "user_email": "advanced@example.com",
-           *           "date_approved": "2026-11-25T10:54:11"
+           *           "date_approved": "2026-11-25T14:02:57"
            *         },
            *         {
            *           "user_email": "super@example.com",
-           *           "date_approved": "2026-11-25T10:54:11"
+           *           "date_approved": "2026-11-25T14:02:57"
            *         }
            *       ],
            *       "approvals_left": 0,
            *       "required_approvals": 3,
-           *       "date_created": "2026-11-25T10:54:10",
-           *       "date_modified": "2026-11-25T10:54:11",
-           *       "version": "z-3x5emNmZSNm6PXa6QszB3ujfs",
+           *       "date_created": "2026-11-25T14:02:57",
+           *       "date_modified": "2026-11-25T14:02:57",
+           *       "version": "CPU7IsAbn-tQZmStPHLFyDfBWgj",
            *       "edited_by": [
            *         "marketer@example.com"
            *       ],
@@ -3443,12 +3462,19 @@ export interface operations {
           "application/json": components["schemas"]["Campaign"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3606,14 +3632,14 @@ export interface operations {
            *       "approved_by": [
            *         {
            *           "user_email": "advanced@example.com",
-           *           "date_approved": "2026-11-25T10:54:11"
+           *           "date_approved": "2026-11-25T14:02:57"
            *         }
            *       ],
            *       "approvals_left": 0,
            *       "required_approvals": 1,
-           *       "date_created": "2026-11-25T10:54:11",
-           *       "date_modified": "2026-11-25T10:54:11",
-           *       "version": "5UgU5Fb18vT-AECxIzTW5tH3P_I",
+           *       "date_created": "2026-11-25T14:02:57",
+           *       "date_modified": "2026-11-25T14:02:57",
+           *       "version": "1osOwxb5rrH0tCbrzu4T618P6xc",
            *       "edited_by": [
            *         "marketer@example.com"
            *       ],
@@ -3626,15 +3652,25 @@ export interface operations {
           "application/json": components["schemas"]["Campaign"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `archived`, `idempotency_in_progress`, `invalid_status`, `unknown_reference` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3664,7 +3700,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "detail": "Campaign 20261125_cn_audit_delete_cl_lumen_ap_50_ag_1 deleted."
+           *       "detail": "Campaign 20261125_cn_holds_approved_cl_lumen_ap_100_ag_1 deleted."
            *     }
            */
           "application/json": {
@@ -3672,13 +3708,21 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `has_sends`, `idempotency_in_progress`, `invalid_status` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3710,8 +3754,10 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "detail": "Campaign 20261125_cn_outbox_report_or_viber_cl_lumen_ap_100_ag_1 approved by advanced@example.com; it is Approved.",
-           *       "warnings": []
+           *       "detail": "Campaign 20261125_cn_holds_audience_cl_lumen_ap_100_ag_1 approved by advanced@example.com; it is Approved. Note: Audience “Holds audience, everyone” (audience-id-c577dc86bfd64a838bf59c67245a7284) is a draft: its members are not frozen, so the send takes whoever its filters match when it starts, and its filters may still be edited (an edit sends this campaign back for approval).",
+           *       "warnings": [
+           *         "Audience “Holds audience, everyone” (audience-id-c577dc86bfd64a838bf59c67245a7284) is a draft: its members are not frozen, so the send takes whoever its filters match when it starts, and its filters may still be edited (an edit sends this campaign back for approval)."
+           *       ]
            *     }
            */
           "application/json": {
@@ -3721,14 +3767,23 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `already_approved`, `archived`, `idempotency_in_progress`, `invalid_status` */
       409: components["responses"]["Conflict"];
+      /** @description Precondition Failed. Codes here: `precondition_failed` */
       412: components["responses"]["PreconditionFailed"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3756,16 +3811,93 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign_name": "ds cap a",
+           *       "audiences": [
+           *         "ds-cap"
+           *       ],
+           *       "audiences_type": "GENERIC",
+           *       "channel_type": "sms",
+           *       "is_abc": false,
+           *       "sender": "Shop",
+           *       "is_draft": false,
+           *       "is_approved": true,
+           *       "author": "marketer@example.com",
+           *       "recurring": {
+           *         "recurring_frequency": "none",
+           *         "recurring_until": null,
+           *         "is_recurring": false
+           *       },
+           *       "campaign_details": [
+           *         {
+           *           "campaign_id": "20261125_cn_ds_cap_a_cl_lumen_ap_100_ag_1",
+           *           "channel_button": "",
+           *           "channel_message_text": "Hi {ph_customer.first_name}",
+           *           "channel_fallback_message_text": "",
+           *           "channel_button_link": "",
+           *           "channel_image_url": "",
+           *           "channel_validity_period": null,
+           *           "channel_validity_unit": null,
+           *           "channel_fallback_validity_period": null,
+           *           "channel_fallback_validity_unit": null,
+           *           "html_template_id": "",
+           *           "start_time": "2026-12-01T10:00:00",
+           *           "end_time": "2026-12-01T18:00:00",
+           *           "send_promotion_time": null,
+           *           "tags": [],
+           *           "is_personalized": true,
+           *           "channel_subject": "News",
+           *           "abc_audience_percent": 100,
+           *           "recommended_products": [],
+           *           "urls_to_short": [],
+           *           "utm": [],
+           *           "is_sent": true,
+           *           "sending_status": "Sent",
+           *           "fail_reason": null
+           *         }
+           *       ],
+           *       "status": "Sent",
+           *       "audience_size": 20,
+           *       "is_approved_by_user": false,
+           *       "approved_by": [
+           *         {
+           *           "user_email": "advanced@example.com",
+           *           "date_approved": "2026-11-25T14:04:59"
+           *         }
+           *       ],
+           *       "approvals_left": 0,
+           *       "required_approvals": 1,
+           *       "date_created": "2026-11-25T14:04:59",
+           *       "date_modified": "2026-11-25T14:04:59",
+           *       "version": "FEufUUlNS5-nA0tkcKq-MlTJ6eW",
+           *       "edited_by": [
+           *         "marketer@example.com"
+           *       ],
+           *       "is_edited_by_user": true,
+           *       "is_archived": true,
+           *       "date_archived": "2026-11-25T14:04:59",
+           *       "warnings": []
+           *     }
+           */
           "application/json": components["schemas"]["Campaign"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `invalid_status` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3793,16 +3925,88 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "campaign_name": "Holds archive",
+           *       "audiences": [
+           *         "ah-seg"
+           *       ],
+           *       "audiences_type": "GENERIC",
+           *       "channel_type": "sms",
+           *       "is_abc": false,
+           *       "sender": "Shop",
+           *       "is_draft": false,
+           *       "is_approved": false,
+           *       "author": "marketer@example.com",
+           *       "recurring": {
+           *         "recurring_frequency": "none",
+           *         "recurring_until": null,
+           *         "is_recurring": false
+           *       },
+           *       "campaign_details": [
+           *         {
+           *           "campaign_id": "20261125_cn_holds_archive_cl_lumen_ap_100_ag_1",
+           *           "channel_button": "",
+           *           "channel_message_text": "Hi {ph_customer.first_name}",
+           *           "channel_fallback_message_text": "",
+           *           "channel_button_link": "",
+           *           "channel_image_url": "",
+           *           "channel_validity_period": null,
+           *           "channel_validity_unit": null,
+           *           "channel_fallback_validity_period": null,
+           *           "channel_fallback_validity_unit": null,
+           *           "html_template_id": "",
+           *           "start_time": "2026-12-01T10:00:00",
+           *           "end_time": "2026-12-01T18:00:00",
+           *           "send_promotion_time": null,
+           *           "tags": [],
+           *           "is_personalized": true,
+           *           "channel_subject": "",
+           *           "abc_audience_percent": 100,
+           *           "recommended_products": [],
+           *           "urls_to_short": [],
+           *           "utm": [],
+           *           "is_sent": false,
+           *           "sending_status": "Not Sent",
+           *           "fail_reason": null
+           *         }
+           *       ],
+           *       "status": "Not approved",
+           *       "audience_size": 2,
+           *       "is_approved_by_user": false,
+           *       "approved_by": [],
+           *       "approvals_left": 1,
+           *       "required_approvals": 1,
+           *       "date_created": "2026-11-25T14:04:09",
+           *       "date_modified": "2026-11-25T14:04:09",
+           *       "version": "S_NPaRFU9i9v9JsoBeSp4acGEW4",
+           *       "edited_by": [
+           *         "marketer@example.com"
+           *       ],
+           *       "is_edited_by_user": true,
+           *       "is_archived": false,
+           *       "date_archived": null,
+           *       "warnings": []
+           *     }
+           */
           "application/json": components["schemas"]["Campaign"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3868,15 +4072,25 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3965,36 +4179,43 @@ export interface operations {
           /**
            * @example {
            *       "customer": {
-           *         "customer_id": "cp-jana",
-           *         "first_name": "Jana",
-           *         "last_name": "Nováková"
+           *         "customer_id": "np-ana",
+           *         "first_name": "Name0",
+           *         "last_name": ""
            *       },
-           *       "is_personalized": true,
-           *       "channel_type": "viber",
+           *       "is_personalized": false,
+           *       "channel_type": "sms",
            *       "channel_subject": "",
-           *       "channel_message_text": "Ahoj Jano, Synthetic preview product 2 za 22.25",
+           *       "channel_message_text": "Picks: Synthetic np product 7, Synthetic np product 0 at 10.00",
            *       "channel_fallback_message_text": "",
-           *       "channel_button": "See Synthetic preview product 1",
-           *       "channel_button_link": "https://shop.example/cp/1",
-           *       "channel_image_url": "https://shop.example/cp/2.jpg",
+           *       "channel_button": "",
+           *       "channel_button_link": "",
+           *       "channel_image_url": "",
            *       "html": null,
            *       "products": [
            *         {
            *           "position": 1,
-           *           "name": "Synthetic preview product 2",
-           *           "url": "https://shop.example/cp/2",
-           *           "price": "22.25",
-           *           "image": "https://shop.example/cp/2.jpg"
+           *           "name": "Synthetic np product 7",
+           *           "url": "https://shop.example/np/7",
+           *           "price": "17.00",
+           *           "image": "https://shop.example/np/7.jpg"
            *         },
            *         {
            *           "position": 2,
-           *           "name": "Synthetic preview product 1",
-           *           "url": "https://shop.example/cp/1",
-           *           "price": "21.25",
-           *           "image": "https://shop.example/cp/1.jpg"
+           *           "name": "Synthetic np product 0",
+           *           "url": "https://shop.example/np/0",
+           *           "price": "10.00",
+           *           "image": "https://shop.example/np/0.jpg"
            *         }
            *       ],
-           *       "sms": null
+           *       "sms": {
+           *         "field": "channel_message_text",
+           *         "encoding": "GSM-7",
+           *         "characters": 62,
+           *         "segments": 1,
+           *         "per_segment": 160,
+           *         "short_link_length": 48
+           *       }
            *     }
            */
           "application/json": {
@@ -4041,15 +4262,25 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4067,7 +4298,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "campaign_id": "20261125_cn_outbox_report_or_viber_cl_lumen_ap_100_ag_1"
+         *       "campaign_id": "20261125_cn_receipt_suppression_mail_cl_lumen_ap_100_ag_1"
          *     }
          */
         "application/json": {
@@ -4089,7 +4320,7 @@ export interface operations {
           /**
            * @example {
            *       "status_code": 202,
-           *       "message": "Sending of campaign 20261125_cn_outbox_report_or_viber_cl_lumen_ap_100_ag_1 was triggered: it is being prepared and will be sent."
+           *       "message": "Sending of campaign 20261125_cn_receipt_suppression_mail_cl_lumen_ap_100_ag_1 was triggered: it is being prepared and will be sent."
            *     }
            */
           "application/json": {
@@ -4098,15 +4329,25 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `invalid_status` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4136,66 +4377,116 @@ export interface operations {
            * @example {
            *       "campaigns": [
            *         {
-           *           "campaign_name": "Outbox report or-viber",
-           *           "campaign_id": "20261125_cn_outbox_report_or_viber_cl_lumen_ap_100_ag_1",
+           *           "campaign_name": "Demo · Spring preview for our best customers (sent, synthetic behaviour)",
+           *           "campaign_id": "20261125_cn_demo_spring_preview_for_our_best_customers_sent_synthetic_be_cl_lumen_ap_40_ag_1",
            *           "metrics": {
-           *             "targeted": "3",
-           *             "delivered": 3,
-           *             "clicked": 0,
-           *             "opened": 0,
-           *             "subscription": 0,
-           *             "bounce": 0,
-           *             "complaint": 0,
+           *             "targeted": "64",
+           *             "delivered": 63,
+           *             "clicked": 5,
+           *             "opened": 29,
+           *             "subscription": 1,
+           *             "bounce": 1,
+           *             "complaint": 1,
            *             "skipped": 0,
-           *             "percent_delivered": 100,
-           *             "percent_clicked": 0,
-           *             "percent_open": 0,
-           *             "percent_subscription": 0,
-           *             "percent_bounce": 0,
-           *             "percent_complaint": 0,
-           *             "percent_open_of_delivered": 0,
-           *             "percent_clicked_of_delivered": 0
+           *             "percent_delivered": 98.44,
+           *             "percent_clicked": 7.81,
+           *             "percent_open": 45.31,
+           *             "percent_subscription": 1.56,
+           *             "percent_bounce": 1.56,
+           *             "percent_complaint": 1.56,
+           *             "percent_open_of_delivered": 46.03,
+           *             "percent_clicked_of_delivered": 7.94
            *           },
            *           "attribution_window_days": 5,
            *           "conversion": {
-           *             "recipients": 3,
-           *             "conversions": 0,
-           *             "conversion_rate": 0,
-           *             "revenue": 0,
-           *             "revenue_per_recipient": 0,
-           *             "uplift": null
+           *             "recipients": 64,
+           *             "conversions": 3,
+           *             "conversion_rate": 4.69,
+           *             "revenue": 22.73,
+           *             "revenue_per_recipient": 0.36,
+           *             "uplift": {
+           *               "difference": 4.69,
+           *               "ci_low": -17.06,
+           *               "ci_high": 12.9,
+           *               "method": "newcombe",
+           *               "significant": false
+           *             }
            *           },
            *           "groups": [
            *             {
            *               "group_number": 1,
-           *               "campaign_id": "20261125_cn_outbox_report_or_viber_cl_lumen_ap_100_ag_1",
-           *               "abc_audience_percent": 100,
+           *               "campaign_id": "20261125_cn_demo_spring_preview_for_our_best_customers_sent_synthetic_be_cl_lumen_ap_40_ag_1",
+           *               "abc_audience_percent": 40,
            *               "is_control": false,
            *               "metrics": {
-           *                 "targeted": "3",
-           *                 "delivered": 3,
-           *                 "clicked": 0,
-           *                 "opened": 0,
+           *                 "targeted": "37",
+           *                 "delivered": 37,
+           *                 "clicked": 4,
+           *                 "opened": 17,
            *                 "subscription": 0,
            *                 "bounce": 0,
            *                 "complaint": 0,
            *                 "skipped": 0,
            *                 "percent_delivered": 100,
-           *                 "percent_clicked": 0,
-           *                 "percent_open": 0,
+           *                 "percent_clicked": 10.81,
+           *                 "percent_open": 45.95,
            *                 "percent_subscription": 0,
            *                 "percent_bounce": 0,
            *                 "percent_complaint": 0,
-           *                 "percent_open_of_delivered": 0,
-           *                 "percent_clicked_of_delivered": 0
+           *                 "percent_open_of_delivered": 45.95,
+           *                 "percent_clicked_of_delivered": 10.81
            *               },
            *               "conversion": {
-           *                 "recipients": 3,
-           *                 "conversions": 0,
-           *                 "conversion_rate": 0,
-           *                 "revenue": 0,
-           *                 "revenue_per_recipient": 0,
-           *                 "uplift": null
+           *                 "recipients": 37,
+           *                 "conversions": 2,
+           *                 "conversion_rate": 5.41,
+           *                 "revenue": 13.88,
+           *                 "revenue_per_recipient": 0.38,
+           *                 "uplift": {
+           *                   "difference": 5.41,
+           *                   "ci_low": -16.48,
+           *                   "ci_high": 17.7,
+           *                   "method": "newcombe",
+           *                   "significant": false
+           *                 }
+           *               }
+           *             },
+           *             {
+           *               "group_number": 2,
+           *               "campaign_id": "20261125_cn_demo_spring_preview_for_our_best_customers_sent_synthetic_be_cl_lumen_ap_40_ag_2",
+           *               "abc_audience_percent": 40,
+           *               "is_control": false,
+           *               "metrics": {
+           *                 "targeted": "27",
+           *                 "delivered": 26,
+           *                 "clicked": 1,
+           *                 "opened": 12,
+           *                 "subscription": 1,
+           *                 "bounce": 1,
+           *                 "complaint": 1,
+           *                 "skipped": 0,
+           *                 "percent_delivered": 96.3,
+           *                 "percent_clicked": 3.7,
+           *                 "percent_open": 44.44,
+           *                 "percent_subscription": 3.7,
+           *                 "percent_bounce": 3.7,
+           *                 "percent_complaint": 3.7,
+           *                 "percent_open_of_delivered": 46.15,
+           *                 "percent_clicked_of_delivered": 3.85
+           *               },
+           *               "conversion": {
+           *                 "recipients": 27,
+           *                 "conversions": 1,
+           *                 "conversion_rate": 3.7,
+           *                 "revenue": 8.85,
+           *                 "revenue_per_recipient": 0.33,
+           *                 "uplift": {
+           *                   "difference": 3.7,
+           *                   "ci_low": -18.04,
+           *                   "ci_high": 18.28,
+           *                   "method": "newcombe",
+           *                   "significant": false
+           *                 }
            *               }
            *             }
            *           ],
@@ -4203,9 +4494,16 @@ export interface operations {
            *             {
            *               "date": "2026-11-25",
            *               "group_number": 1,
-           *               "delivered": 3,
-           *               "opened": 0,
-           *               "clicked": 0
+           *               "delivered": 37,
+           *               "opened": 17,
+           *               "clicked": 4
+           *             },
+           *             {
+           *               "date": "2026-11-25",
+           *               "group_number": 2,
+           *               "delivered": 26,
+           *               "opened": 12,
+           *               "clicked": 1
            *             }
            *           ]
            *         }
@@ -4215,12 +4513,19 @@ export interface operations {
           "application/json": components["schemas"]["DeliveryReport"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4249,16 +4554,21 @@ export interface operations {
            *       "frequency_cap_messages": 3,
            *       "frequency_cap_days": 7,
            *       "soft_bounce_limit": 3,
-           *       "attribution_window_days": 5
+           *       "attribution_window_days": 7
            *     }
            */
           "application/json": components["schemas"]["CampaignSettingsOutput"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4280,7 +4590,9 @@ export interface operations {
          *       "large_audience_size": null,
          *       "large_audience_required_approvals": null,
          *       "frequency_cap_messages": 3,
-         *       "frequency_cap_days": 7
+         *       "frequency_cap_days": 7,
+         *       "soft_bounce_limit": 3,
+         *       "attribution_window_days": 7
          *     }
          */
         "application/json": components["schemas"]["CampaignSettings"];
@@ -4311,14 +4623,23 @@ export interface operations {
           "application/json": components["schemas"]["CampaignSettingsOutput"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4351,27 +4672,27 @@ export interface operations {
           /**
            * @example {
            *       "offset": 0,
-           *       "limit": 100,
+           *       "limit": 10,
            *       "suppressions": [
            *         {
-           *           "suppression_id": "suppression-id-6cba8273413f40cab0d458367e88612d",
+           *           "suppression_id": "suppression-id-913e0c1cbc3b4a238e1b89babbed1d09",
            *           "channel": "sms",
-           *           "address": "+447911123105",
-           *           "customer_id": "sp-5",
-           *           "reason": "stop_reply",
-           *           "source": "api:marketer@example.com",
-           *           "note": "",
-           *           "date_created": "2026-11-25T10:57:57"
+           *           "address": "+420796000001",
+           *           "customer_id": "sc-ib-1",
+           *           "reason": "hard_bounce",
+           *           "source": "twilio",
+           *           "note": "send send-id-07de24a3e0ab4ee8872194d6e844d180: 30005 twilio failed",
+           *           "date_created": "2026-11-25T14:03:48"
            *         },
            *         {
-           *           "suppression_id": "suppression-id-7d21172595df4df2a323cccd2db60f70",
-           *           "channel": "email",
-           *           "address": "someone@example.test",
-           *           "customer_id": null,
-           *           "reason": "manual",
-           *           "source": "api:marketer@example.com",
-           *           "note": "asked by phone",
-           *           "date_created": "2026-11-25T10:57:56"
+           *           "suppression_id": "suppression-id-cb396067d78b4b2488dd7eb84e894a5b",
+           *           "channel": "viber",
+           *           "address": "+420796000001",
+           *           "customer_id": "sc-ib-1",
+           *           "reason": "hard_bounce",
+           *           "source": "infobip",
+           *           "note": "send send-id-07de24a3e0ab4ee8872194d6e844d180: 1 infobip UNDELIVERABLE/UNDELIVERABLE_NOT_DELIVERED: UNDELIVERABLE_NOT_DELIVERED (test); EC_UNKNOWN_SUBSCRIBER; The number does not exist or is not assigned to an active subscriber.",
+           *           "date_created": "2026-11-25T14:03:48"
            *         }
            *       ],
            *       "count": 2
@@ -4386,11 +4707,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4409,8 +4736,8 @@ export interface operations {
         /**
          * @example {
          *       "channel": "email",
-         *       "address": "  Someone@Example.TEST ",
-         *       "note": "asked by phone"
+         *       "address": "zbyslava.hrdonova@example.net",
+         *       "note": "asked to stop"
          *     }
          */
         "application/json": components["schemas"]["SuppressionInput"];
@@ -4429,27 +4756,36 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "suppression_id": "suppression-id-7d21172595df4df2a323cccd2db60f70",
+           *       "suppression_id": "suppression-id-c371097b016848528cb2ef963e98caf1",
            *       "channel": "email",
-           *       "address": "someone@example.test",
+           *       "address": "zbyslava.hrdonova@example.net",
            *       "customer_id": null,
            *       "reason": "manual",
            *       "source": "api:marketer@example.com",
-           *       "note": "asked by phone",
-           *       "date_created": "2026-11-25T10:57:56"
+           *       "note": "asked to stop",
+           *       "date_created": "2026-11-25T14:05:44"
            *     }
            */
           "application/json": components["schemas"]["Suppression"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `unknown_reference` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4479,7 +4815,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "detail": "Suppression suppression-id-7d21172595df4df2a323cccd2db60f70 removed."
+           *       "detail": "Suppression suppression-id-c371097b016848528cb2ef963e98caf1 removed."
            *     }
            */
           "application/json": {
@@ -4487,13 +4823,21 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4527,11 +4871,11 @@ export interface operations {
            *       "limit": 10,
            *       "templates": [
            *         {
-           *           "template_id": "template-id-03945f332a3b4fbbad0ec635da43cd9c",
+           *           "template_id": "template-id-3d5d418d23af4e78a5c89a981880c8b4",
            *           "name": "Spring",
            *           "author": "marketer@example.com",
-           *           "date_created": "2026-11-25T10:54:45",
-           *           "date_modified": "2026-11-25T10:54:45"
+           *           "date_created": "2026-11-25T14:04:00",
+           *           "date_modified": "2026-11-25T14:04:00"
            *         }
            *       ],
            *       "count": 1
@@ -4546,11 +4890,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4588,25 +4938,34 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "template_id": "template-id-6d0ab0b6fa104a87859b655785202f49",
+           *       "template_id": "template-id-49d043c4d8ff45c380bea8efd22958c4",
            *       "name": "Spring mail",
            *       "author": "marketer@example.com",
-           *       "date_created": "2026-11-25T10:54:53",
-           *       "date_modified": "2026-11-25T10:54:53",
+           *       "date_created": "2026-11-25T14:04:01",
+           *       "date_modified": "2026-11-25T14:04:01",
            *       "html": "<!doctype html>\n<html><head><title>Spring</title></head>\n<body>\n  <h1>Hi {ph_customer.vocative_name}</h1>\n  <p>Our pick for you: {ph_product_1.name}.</p>\n  <p><a href=\"https://shop.example/spring?from=mail&amp;x=1\">See the spring sale</a></p>\n</body>\n</html>"
            *     }
            */
           "application/json": components["schemas"]["Template"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4631,23 +4990,30 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "template_id": "template-id-03945f332a3b4fbbad0ec635da43cd9c",
+           *       "template_id": "template-id-3d5d418d23af4e78a5c89a981880c8b4",
            *       "name": "Spring 2",
            *       "author": "marketer@example.com",
-           *       "date_created": "2026-11-25T10:54:45",
-           *       "date_modified": "2026-11-25T10:54:47",
+           *       "date_created": "2026-11-25T14:04:00",
+           *       "date_modified": "2026-11-25T14:04:00",
            *       "html": "<p>Hello {ph_customer.last_name}</p>"
            *     }
            */
           "application/json": components["schemas"]["Template"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4667,8 +5033,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "name": "Used, renamed",
-         *       "html": "<p>Hello {ph_customer.first_name}</p>"
+         *       "name": "Holds template",
+         *       "html": "<html><body><p>New {ph_customer.first_name}</p></body></html>"
          *     }
          */
         "application/json": components["schemas"]["TemplateInput"];
@@ -4687,26 +5053,36 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "template_id": "template-id-00f500298afe41daa899e8dda3ca2653",
-           *       "name": "Used, renamed",
+           *       "template_id": "template-id-6069e65f1d374b529646727fe6d98b0a",
+           *       "name": "Holds template",
            *       "author": "marketer@example.com",
-           *       "date_created": "2026-11-25T10:54:49",
-           *       "date_modified": "2026-11-25T10:54:51",
-           *       "html": "<p>Hello {ph_customer.first_name}</p>"
+           *       "date_created": "2026-11-25T14:04:09",
+           *       "date_modified": "2026-11-25T14:04:09",
+           *       "html": "<html><body><p>New {ph_customer.first_name}</p></body></html>"
            *     }
            */
           "application/json": components["schemas"]["Template"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `in_use` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4736,7 +5112,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "detail": "E-mail template template-id-bdc162ffcff84b04ad14f9c5fac315e5 was deleted."
+           *       "detail": "E-mail template template-id-6069e65f1d374b529646727fe6d98b0a was deleted."
            *     }
            */
           "application/json": {
@@ -4744,13 +5120,21 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `in_use`, `referenced` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4785,44 +5169,79 @@ export interface operations {
            *       "limit": 10,
            *       "audiences": [
            *         {
-           *           "audience_id": "audience-id-a687d8d713c94eea920b58100a94d4d4",
-           *           "audience_name": "Paris, any consent",
+           *           "audience_id": "audience-id-e27e88c2ff4245a7b52b1398a9d79b1a",
+           *           "audience_name": "UK heart or red buyers",
            *           "author": "marketer@example.com",
-           *           "status": "draft",
+           *           "status": "created",
            *           "is_dynamic": false,
            *           "audience_type": "customers",
            *           "recommendations_export": {
            *             "export_type": "recommender",
            *             "recommendations_type": "default",
-           *             "number_of_recommendations": 10
+           *             "number_of_recommendations": 3
            *           },
            *           "filters": [
            *             {
            *               "values": [
            *                 {
-           *                   "filter_name": "city",
+           *                   "filter_name": "country",
            *                   "filter_type": "IN",
            *                   "filter_order": 0,
            *                   "filter_entity": "customer",
            *                   "filter_values": [
-           *                     "PARIS"
+           *                     "United Kingdom"
            *                   ],
            *                   "filter_value_connector": "AND",
-           *                   "count_before": 2892,
-           *                   "count_now": 2,
-           *                   "filtered_percentage": "0.07"
+           *                   "count_before": 2889,
+           *                   "count_now": 2613,
+           *                   "filtered_percentage": "90.45"
            *                 }
            *               ],
            *               "filter_group": "demographics",
            *               "filter_group_order": 0,
            *               "next_group_connector": "AND"
+           *             },
+           *             {
+           *               "values": [
+           *                 {
+           *                   "filter_name": "purchased",
+           *                   "filter_type": "IN",
+           *                   "period_days": 30,
+           *                   "filter_order": 0,
+           *                   "filter_entity": "product_id",
+           *                   "filter_values": [
+           *                     "85123A"
+           *                   ],
+           *                   "filter_value_connector": "OR",
+           *                   "count_before": 2613,
+           *                   "count_now": 145,
+           *                   "filtered_percentage": "5.55"
+           *                 },
+           *                 {
+           *                   "filter_name": "purchased",
+           *                   "filter_type": "IN",
+           *                   "period_days": 60,
+           *                   "filter_order": 1,
+           *                   "filter_entity": "attribute",
+           *                   "filter_values": [
+           *                     "attribute_color=red"
+           *                   ],
+           *                   "filter_value_connector": "AND",
+           *                   "count_before": 145,
+           *                   "count_now": 1456,
+           *                   "filtered_percentage": "1004.14"
+           *                 }
+           *               ],
+           *               "filter_group": "product-focused-filters",
+           *               "filter_group_order": 1,
+           *               "next_group_connector": "AND"
            *             }
            *           ],
            *           "is_uploaded": false,
            *           "is_ready": true,
-           *           "audience_size": 2,
-           *           "date_created": "2026-11-25T11:00:25",
-           *           "date_modified": "2026-11-25T11:00:25"
+           *           "audience_size": 1456,
+           *           "date_created": "2026-11-25T14:04:54",
+           *           "date_modified": "2026-11-25T14:04:54"
            *         }
            *       ],
            *       "count": 1
@@ -4837,11 +5256,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4859,7 +5284,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "audience_id": "audience-id-a687d8d713c94eea920b58100a94d4d4",
+         *       "audience_id": "audience-id-a738ec4b418044af8fd2460ece649b6d",
          *       "audience_name": "Paris, any consent",
          *       "filters": [
          *         {
@@ -4896,7 +5321,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "audience_id": "audience-id-a687d8d713c94eea920b58100a94d4d4",
+           *       "audience_id": "audience-id-a738ec4b418044af8fd2460ece649b6d",
            *       "audience_name": "Paris, any consent",
            *       "author": "marketer@example.com",
            *       "status": "draft",
@@ -4932,22 +5357,32 @@ export interface operations {
            *       "is_uploaded": false,
            *       "is_ready": true,
            *       "audience_size": 2,
-           *       "date_created": "2026-11-25T11:00:25",
-           *       "date_modified": "2026-11-25T11:00:25"
+           *       "date_created": "2026-11-25T14:04:55",
+           *       "date_modified": "2026-11-25T14:04:55"
            *     }
            */
           "application/json": components["schemas"]["Audience"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `in_use`, `not_draft` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4965,13 +5400,13 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "audience_name": "France",
+         *       "audience_name": "UK heart or red buyers",
          *       "status": "created",
          *       "is_dynamic": false,
          *       "recommendations_export": {
          *         "export_type": "recommender",
          *         "recommendations_type": "default",
-         *         "number_of_recommendations": 4
+         *         "number_of_recommendations": 3
          *       },
          *       "filters": [
          *         {
@@ -4985,8 +5420,36 @@ export interface operations {
          *               "filter_type": "IN",
          *               "filter_order": 0,
          *               "filter_values": [
-         *                 "France"
+         *                 "United Kingdom"
          *               ]
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "filter_group": "product-focused-filters",
+         *           "filter_group_order": 1,
+         *           "next_group_connector": "AND",
+         *           "values": [
+         *             {
+         *               "filter_name": "purchased",
+         *               "filter_entity": "product_id",
+         *               "filter_type": "IN",
+         *               "filter_order": 0,
+         *               "filter_value_connector": "OR",
+         *               "filter_values": [
+         *                 "85123A"
+         *               ],
+         *               "period_days": 30
+         *             },
+         *             {
+         *               "filter_name": "purchased",
+         *               "filter_entity": "attribute",
+         *               "filter_type": "IN",
+         *               "filter_order": 1,
+         *               "filter_values": [
+         *                 "attribute_color=red"
+         *               ],
+         *               "period_days": 60
          *             }
          *           ]
          *         }
@@ -5009,8 +5472,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "audience_id": "audience-id-91393a4ba23342ceae913cc65b78cf1f",
-           *       "audience_name": "Paris false",
+           *       "audience_id": "audience-id-e27e88c2ff4245a7b52b1398a9d79b1a",
+           *       "audience_name": "UK heart or red buyers",
            *       "author": "marketer@example.com",
            *       "status": "created",
            *       "is_dynamic": false,
@@ -5018,61 +5481,92 @@ export interface operations {
            *       "recommendations_export": {
            *         "export_type": "recommender",
            *         "recommendations_type": "default",
-           *         "number_of_recommendations": 10
+           *         "number_of_recommendations": 3
            *       },
            *       "filters": [
            *         {
            *           "values": [
            *             {
-           *               "filter_name": "city",
+           *               "filter_name": "country",
            *               "filter_type": "IN",
            *               "filter_order": 0,
            *               "filter_entity": "customer",
            *               "filter_values": [
-           *                 "PARIS"
+           *                 "United Kingdom"
            *               ],
            *               "filter_value_connector": "AND",
-           *               "count_before": 2892,
-           *               "count_now": 2,
-           *               "filtered_percentage": "0.07"
-           *             },
-           *             {
-           *               "filter_name": "sms_consent",
-           *               "filter_type": "IN",
-           *               "filter_order": 1,
-           *               "filter_entity": "customer",
-           *               "filter_values": [
-           *                 "True"
-           *               ],
-           *               "filter_value_connector": "AND",
-           *               "count_before": 2,
-           *               "count_now": 1,
-           *               "filtered_percentage": "50.00"
+           *               "count_before": 2889,
+           *               "count_now": 2613,
+           *               "filtered_percentage": "90.45"
            *             }
            *           ],
            *           "filter_group": "demographics",
            *           "filter_group_order": 0,
            *           "next_group_connector": "AND"
+           *         },
+           *         {
+           *           "values": [
+           *             {
+           *               "filter_name": "purchased",
+           *               "filter_type": "IN",
+           *               "period_days": 30,
+           *               "filter_order": 0,
+           *               "filter_entity": "product_id",
+           *               "filter_values": [
+           *                 "85123A"
+           *               ],
+           *               "filter_value_connector": "OR",
+           *               "count_before": 2613,
+           *               "count_now": 145,
+           *               "filtered_percentage": "5.55"
+           *             },
+           *             {
+           *               "filter_name": "purchased",
+           *               "filter_type": "IN",
+           *               "period_days": 60,
+           *               "filter_order": 1,
+           *               "filter_entity": "attribute",
+           *               "filter_values": [
+           *                 "attribute_color=red"
+           *               ],
+           *               "filter_value_connector": "AND",
+           *               "count_before": 145,
+           *               "count_now": 1456,
+           *               "filtered_percentage": "1004.14"
+           *             }
+           *           ],
+           *           "filter_group": "product-focused-filters",
+           *           "filter_group_order": 1,
+           *           "next_group_connector": "AND"
            *         }
            *       ],
            *       "is_uploaded": false,
            *       "is_ready": true,
-           *       "audience_size": 1,
-           *       "date_created": "2026-11-25T11:00:25",
-           *       "date_modified": "2026-11-25T11:00:25"
+           *       "audience_size": 1456,
+           *       "date_created": "2026-11-25T14:04:54",
+           *       "date_modified": "2026-11-25T14:04:54"
            *     }
            */
           "application/json": components["schemas"]["Audience"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -5097,7 +5591,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "audience_id": "audience-id-a687d8d713c94eea920b58100a94d4d4",
+           *       "audience_id": "audience-id-a738ec4b418044af8fd2460ece649b6d",
            *       "audience_name": "Paris, any consent",
            *       "author": "marketer@example.com",
            *       "status": "draft",
@@ -5133,19 +5627,26 @@ export interface operations {
            *       "is_uploaded": false,
            *       "is_ready": true,
            *       "audience_size": 2,
-           *       "date_created": "2026-11-25T11:00:25",
-           *       "date_modified": "2026-11-25T11:00:25"
+           *       "date_created": "2026-11-25T14:04:55",
+           *       "date_modified": "2026-11-25T14:04:55"
            *     }
            */
           "application/json": components["schemas"]["Audience"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -5175,7 +5676,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "message": "Audience audience-id-4786a9a2519c4043b47d4a191c33ee7a deleted."
+           *       "message": "Audience audience-id-a738ec4b418044af8fd2460ece649b6d deleted."
            *     }
            */
           "application/json": {
@@ -5183,13 +5684,21 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `in_use` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -5238,12 +5747,12 @@ export interface operations {
            *           "product_2": "23084",
            *           "product_3": "22197",
            *           "product_4": "22086",
-           *           "product_5": "22578",
-           *           "product_6": "20668",
+           *           "product_5": "20668",
+           *           "product_6": "22578",
            *           "product_7": "84879",
-           *           "product_8": "85099B",
-           *           "product_9": "22577",
-           *           "product_10": "84077"
+           *           "product_8": "22577",
+           *           "product_9": "84077",
+           *           "product_10": "22910"
            *         },
            *         {
            *           "customer_id": "au-2",
@@ -5261,12 +5770,12 @@ export interface operations {
            *           "product_2": "23084",
            *           "product_3": "22197",
            *           "product_4": "22086",
-           *           "product_5": "22578",
-           *           "product_6": "20668",
+           *           "product_5": "20668",
+           *           "product_6": "22578",
            *           "product_7": "84879",
-           *           "product_8": "85099B",
-           *           "product_9": "22577",
-           *           "product_10": "84077"
+           *           "product_8": "22577",
+           *           "product_9": "84077",
+           *           "product_10": "22910"
            *         }
            *       ],
            *       "count": 2
@@ -5281,12 +5790,19 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -5316,11 +5832,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "message": "The CSV file of Soon gone is being prepared; a download link that works for 6 minutes will be sent to marketer@example.com.",
+           *       "message": "The CSV file of SDK segment is being prepared; a download link that works for 6 minutes will be sent to marketer@example.com.",
            *       "export": {
-           *         "export_id": "export-id-51f66e50bd6d4a808b338fd5861d3252",
-           *         "audience_id": "audience-id-4786a9a2519c4043b47d4a191c33ee7a",
-           *         "audience_name": "Soon gone",
+           *         "export_id": "export-id-fe9088dc5507476fb321fd8dd669507b",
+           *         "audience_id": "audience-id-939bb5f595274c6187f898c82431e3a8",
+           *         "audience_name": "SDK segment",
            *         "file_extension": "csv",
            *         "extended": false,
            *         "recipient_email": "marketer@example.com",
@@ -5330,7 +5846,7 @@ export interface operations {
            *         "file_bytes": 0,
            *         "error": "",
            *         "link_expires_at": null,
-           *         "date_created": "2026-11-25T10:56:48",
+           *         "date_created": "2026-11-25T14:14:41",
            *         "date_finished": null
            *       }
            *     }
@@ -5341,12 +5857,19 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `no_email`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -5380,8 +5903,8 @@ export interface operations {
            *       "limit": 10,
            *       "exports": [
            *         {
-           *           "export_id": "export-id-51f66e50bd6d4a808b338fd5861d3252",
-           *           "audience_id": "audience-id-4786a9a2519c4043b47d4a191c33ee7a",
+           *           "export_id": "export-id-2bd850f02dc44c31b0da0b665f560619",
+           *           "audience_id": "audience-id-3ed7b3cd6bc14fa5af3815b9988408f3",
            *           "audience_name": "Soon gone",
            *           "file_extension": "csv",
            *           "extended": false,
@@ -5390,10 +5913,10 @@ export interface operations {
            *           "rows_total": 0,
            *           "rows_done": 0,
            *           "file_bytes": 0,
-           *           "error": "No audience or segment has id audience-id-4786a9a2519c4043b47d4a191c33ee7a.",
+           *           "error": "No audience or segment has id audience-id-3ed7b3cd6bc14fa5af3815b9988408f3.",
            *           "link_expires_at": null,
-           *           "date_created": "2026-11-25T10:56:48",
-           *           "date_finished": "2026-11-25T10:56:48"
+           *           "date_created": "2026-11-25T14:04:35",
+           *           "date_finished": "2026-11-25T14:04:35"
            *         }
            *       ],
            *       "count": 1
@@ -5408,12 +5931,19 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -5448,7 +5978,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "audience_id": "audience-id-6e918cb3d2f74bdd8781b0242ebc730d",
+           *       "audience_id": "audience-id-d139136c3caf4c95bfb3acd5a712ddac",
            *       "audience_name": "Paris true",
            *       "author": "marketer@example.com",
            *       "status": "created",
@@ -5497,22 +6027,32 @@ export interface operations {
            *       "is_uploaded": false,
            *       "is_ready": true,
            *       "audience_size": 2,
-           *       "date_created": "2026-11-25T11:00:25",
-           *       "date_modified": "2026-11-25T11:00:25"
+           *       "date_created": "2026-11-25T14:04:55",
+           *       "date_modified": "2026-11-25T14:04:55"
            *     }
            */
           "application/json": components["schemas"]["Audience"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `static_audience` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -5534,23 +6074,50 @@ export interface operations {
          *         {
          *           "filter_group": "demographics",
          *           "filter_group_order": 0,
-         *           "next_group_connector": "AND",
+         *           "next_group_connector": "OR",
          *           "values": [
          *             {
-         *               "filter_name": "segment",
          *               "filter_entity": "customer",
+         *               "filter_name": "city",
          *               "filter_type": "IN",
          *               "filter_order": 0,
+         *               "filter_value_connector": "OR",
          *               "filter_values": [
-         *                 "sp-seg"
+         *                 "paris"
          *               ]
          *             },
          *             {
-         *               "filter_name": "email_consent",
          *               "filter_entity": "customer",
-         *               "filter_type": "EQ",
+         *               "filter_name": "age",
+         *               "filter_type": "LT",
          *               "filter_order": 1,
-         *               "filter_values": "False"
+         *               "filter_value_connector": "AND",
+         *               "filter_values": 25
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "filter_group": "more",
+         *           "filter_group_order": 1,
+         *           "next_group_connector": "AND",
+         *           "values": [
+         *             {
+         *               "filter_entity": "customer",
+         *               "filter_name": "country",
+         *               "filter_type": "IN",
+         *               "filter_order": 0,
+         *               "filter_value_connector": "AND",
+         *               "filter_values": [
+         *                 "Norway"
+         *               ]
+         *             },
+         *             {
+         *               "filter_entity": "customer",
+         *               "filter_name": "age",
+         *               "filter_type": "GT",
+         *               "filter_order": 1,
+         *               "filter_value_connector": "OR",
+         *               "filter_values": 50
          *             }
          *           ]
          *         }
@@ -5575,37 +6142,68 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "total_customers": 12,
-           *       "audience_size": 1,
+           *       "total_customers": 40,
+           *       "audience_size": 25,
            *       "filters": [
            *         {
            *           "filter_group": "demographics",
            *           "filter_group_order": 0,
+           *           "next_group_connector": "OR",
+           *           "values": [
+           *             {
+           *               "filter_name": "city",
+           *               "filter_entity": "customer",
+           *               "filter_type": "IN",
+           *               "filter_order": 0,
+           *               "filter_value_connector": "OR",
+           *               "filter_values": [
+           *                 "paris"
+           *               ],
+           *               "count_before": 40,
+           *               "count_now": 10,
+           *               "filtered_percentage": "25.00"
+           *             },
+           *             {
+           *               "filter_name": "age",
+           *               "filter_entity": "customer",
+           *               "filter_type": "LT",
+           *               "filter_order": 1,
+           *               "filter_value_connector": "AND",
+           *               "filter_values": 25,
+           *               "count_before": 10,
+           *               "count_now": 15,
+           *               "filtered_percentage": "150.00"
+           *             }
+           *           ]
+           *         },
+           *         {
+           *           "filter_group": "more",
+           *           "filter_group_order": 1,
            *           "next_group_connector": "AND",
            *           "values": [
            *             {
-           *               "filter_name": "segment",
+           *               "filter_name": "country",
            *               "filter_entity": "customer",
            *               "filter_type": "IN",
            *               "filter_order": 0,
            *               "filter_value_connector": "AND",
            *               "filter_values": [
-           *                 "sp-seg"
+           *                 "Norway"
            *               ],
-           *               "count_before": 12,
-           *               "count_now": 7,
-           *               "filtered_percentage": "58.33"
+           *               "count_before": 3,
+           *               "count_now": 27,
+           *               "filtered_percentage": "900.00"
            *             },
            *             {
-           *               "filter_name": "email_consent",
+           *               "filter_name": "age",
            *               "filter_entity": "customer",
-           *               "filter_type": "EQ",
+           *               "filter_type": "GT",
            *               "filter_order": 1,
-           *               "filter_value_connector": "AND",
-           *               "filter_values": "False",
-           *               "count_before": 7,
-           *               "count_now": 1,
-           *               "filtered_percentage": "14.29"
+           *               "filter_value_connector": "OR",
+           *               "filter_values": 50,
+           *               "count_before": 27,
+           *               "count_now": 7,
+           *               "filtered_percentage": "25.93"
            *             }
            *           ]
            *         }
@@ -5619,14 +6217,23 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -5718,8 +6325,8 @@ export interface operations {
            *           "max": 46
            *         },
            *         "days-since-last-purchase": {
-           *           "min": 4.921030462962963,
-           *           "max": 34.90228046296296
+           *           "min": 5.051766469907407,
+           *           "max": 35.03301646990741
            *         }
            *       },
            *       "categories": {
@@ -5830,10 +6437,15 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -5858,7 +6470,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "export_id": "export-id-af3fd89a8c5b4c25babb0d5e677199a8",
+           *       "export_id": "export-id-1eeeaca732214edd832aefea06d2925d",
            *       "audience_id": "all_customers",
            *       "audience_name": "All customers",
            *       "file_extension": "csv",
@@ -5867,22 +6479,29 @@ export interface operations {
            *       "status": "expired",
            *       "rows_total": 1650,
            *       "rows_done": 1650,
-           *       "file_bytes": 801025,
+           *       "file_bytes": 815875,
            *       "error": "",
-           *       "link_expires_at": "2026-11-25T11:02:46",
-           *       "date_created": "2026-11-25T10:56:43",
-           *       "date_finished": "2026-11-25T10:56:46"
+           *       "link_expires_at": "2026-11-25T14:10:34",
+           *       "date_created": "2026-11-25T14:04:34",
+           *       "date_finished": "2026-11-25T14:04:34"
            *     }
            */
           "application/json": components["schemas"]["Export"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -5910,19 +6529,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example customer_id,first_name,last_name,phone_number,email,gender,age,city,segment_id,segment_name,clv_value,product_1,product_2,product_3,product_4,product_5,product_6,product_7,product_8,product_9,product_10
+           *     ex-synthetic-1,Ada,Example,,,,,Brno,,,0,,,,,,,,,,
+           *     ex-synthetic-2,Ben,Example,,,,,Praha,,,0,,,,,,,,,,
+           */
           "text/csv": string;
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
         };
       };
       303: components["responses"]["SeeOther"];
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `not_ready` */
       409: components["responses"]["Conflict"];
+      /** @description Gone. Codes here: `link_expired` */
       410: components["responses"]["Gone"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -5974,7 +6607,7 @@ export interface operations {
            *             {
            *               "channel": "email",
            *               "reason": "unsubscribe",
-           *               "date_created": "2026-11-25T10:58:01"
+           *               "date_created": "2026-11-25T14:04:40"
            *             }
            *           ]
            *         }
@@ -6017,11 +6650,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6041,20 +6680,25 @@ export interface operations {
          * @example {
          *       "customers": [
          *         {
-         *           "customer_id": "seg-1",
-         *           "first_name": "Ana",
-         *           "email": "ana@example.com",
+         *           "customer_id": "pp-c3",
+         *           "first_name": "éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé",
+         *           "city": "￿￾",
+         *           "age": null,
+         *           "email": "ann@example.com",
          *           "segment_id": "gold",
-         *           "segment_name": "Gold",
-         *           "cookie_ids": [
-         *             "ck-1"
-         *           ],
-         *           "email_consent": true
+         *           "cookie_ids": []
          *         },
          *         {
-         *           "customer_id": "seg-2",
+         *           "customer_id": " pp-c1 ",
+         *           "first_name": "éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé",
+         *           "city": "",
+         *           "age": null,
+         *           "email": null,
          *           "segment_id": "gold",
-         *           "segment_name": "Gold"
+         *           "email_consent": true,
+         *           "cookie_ids": [
+         *             "pp-k1"
+         *           ]
          *         }
          *       ]
          *     }
@@ -6077,12 +6721,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "received": 3,
-           *       "upserted": 2,
+           *       "received": 5,
+           *       "upserted": 5,
            *       "errors": [
            *         {
-           *           "index": 2,
-           *           "detail": "email: Invalid email address"
+           *           "index": 1,
+           *           "detail": "phone_number: not a valid phone number; the customer was kept without one (\"0710 000-001\")"
+           *         },
+           *         {
+           *           "index": 4,
+           *           "detail": "phone_number: not a valid phone number; the customer was kept without one (\"12\")"
            *         }
            *       ]
            *     }
@@ -6090,14 +6738,23 @@ export interface operations {
           "application/json": components["schemas"]["IntakeResult"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout`, `service_unavailable` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6165,11 +6822,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6189,19 +6852,25 @@ export interface operations {
          * @example {
          *       "discounts": [
          *         {
-         *           "discount_id": "d-1",
-         *           "leaflet_id": "l-1",
-         *           "item_ids": [
-         *             "up-1"
-         *           ],
-         *           "discount_percent": 20,
-         *           "valid_from": "2026-01-01T00:00:00",
-         *           "valid_to": "2026-02-01T00:00:00"
+         *           "discount_id": "pp-d1",
+         *           "discount_name": "éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé",
+         *           "leaflet_id": "pp-l",
+         *           "item_ids": [],
+         *           "discount_percent": 6.6277095828462506e-74,
+         *           "valid_from": null,
+         *           "valid_to": "9999-12-31T23:59:59"
          *         },
          *         {
-         *           "discount_id": "d-2",
-         *           "valid_from": "2026-03-01T00:00:00",
-         *           "valid_to": "2026-02-01T00:00:00"
+         *           "discount_id": "pp-d2",
+         *           "discount_name": "é",
+         *           "leaflet_id": "pp-l",
+         *           "item_ids": [
+         *             "pp-i😀",
+         *             " pp-i1 "
+         *           ],
+         *           "discount_percent": 100,
+         *           "valid_from": null,
+         *           "valid_to": null
          *         }
          *       ]
          *     }
@@ -6224,12 +6893,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "received": 2,
+           *       "received": 6,
            *       "upserted": 1,
            *       "errors": [
            *         {
+           *           "index": 0,
+           *           "detail": "discount_name: must not contain NUL characters; item_ids.0: must not contain unpaired UTF-16 surrogates"
+           *         },
+           *         {
            *           "index": 1,
-           *           "detail": "valid_to: must not be before valid_from"
+           *           "detail": "discount_name: must not contain unpaired UTF-16 surrogates"
            *         }
            *       ]
            *     }
@@ -6237,14 +6910,23 @@ export interface operations {
           "application/json": components["schemas"]["IntakeResult"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout`, `service_unavailable` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6264,20 +6946,22 @@ export interface operations {
          * @example {
          *       "events": [
          *         {
-         *           "event_type": "click",
-         *           "cookie_id": "rep-c",
-         *           "item_id": "S-BENCH",
-         *           "term": "garden bench",
-         *           "touchpoint_id": "touchpoint-id-4f4857454cec46b2ae68dccfdfe788ee",
-         *           "timestamp": "2026-11-25T10:56:44"
+         *           "event_type": "purchase",
+         *           "item_id": "pp-i2",
+         *           "quantity": 1,
+         *           "timestamp": "2026-01-01T10:00:00Z",
+         *           "term": "򔷘😀😀",
+         *           "cookie_id": "pp-k1"
          *         },
          *         {
-         *           "event_type": "click",
-         *           "cookie_id": "rep-c",
-         *           "item_id": "S-BENCH",
-         *           "term": "garden bench",
-         *           "touchpoint_id": "touchpoint-id-5c87f2415c45402eb947754da59f9f0e",
-         *           "timestamp": "2026-11-25T10:56:44"
+         *           "event_id": " pp-e1 ",
+         *           "event_type": "add_to_cart",
+         *           "order_id": "pp-o1",
+         *           "quantity": 1,
+         *           "price": 5e-324,
+         *           "timestamp": "1969-12-31T23:59:59",
+         *           "term": "éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé",
+         *           "cookie_id": "pp-k1"
          *         }
          *       ]
          *     }
@@ -6300,22 +6984,40 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "received": 16,
-           *       "upserted": 16,
-           *       "errors": []
+           *       "received": 5,
+           *       "upserted": 2,
+           *       "errors": [
+           *         {
+           *           "index": 0,
+           *           "detail": "event_id: required; term: must not contain NUL characters; item_id: item_id is required for add_to_cart events"
+           *         },
+           *         {
+           *           "index": 1,
+           *           "detail": "customer_id: customer_id or cookie_id is required; item_id: item_id is required for purchase events"
+           *         }
+           *       ]
            *     }
            */
           "application/json": components["schemas"]["IntakeResult"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout`, `service_unavailable` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6386,11 +7088,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6410,14 +7118,63 @@ export interface operations {
          * @example {
          *       "items": [
          *         {
-         *           "item_id": "S-TBL-1",
-         *           "item_name": "Round Oak Dining Table",
-         *           "product_price": 320
+         *           "item_id": "pp-i1",
+         *           "item_name": "񗖎😀😀😀😀𾔾𛏍😀😀",
+         *           "alternative_id": null,
+         *           "stock": 826820277,
+         *           "is_active": true,
+         *           "images": [
+         *             "򱂌😀😀😀񔧱󳿞",
+         *             "😀򭅆😀😀𥋇󹯆😀"
+         *           ],
+         *           "attributes": [
+         *             {
+         *               "attribute_name": "attribute_color",
+         *               "attribute_value": true
+         *             },
+         *             {
+         *               "attribute_name": "attribute_color",
+         *               "attribute_value": "😀ᰢ😀򯠕😀񿰎"
+         *             }
+         *           ],
+         *           "categories": [
+         *             {
+         *               "category_level": "category_level_4",
+         *               "category_name": "򓢎😀򥲪􇘦😀"
+         *             },
+         *             {
+         *               "category_level": "category_level_4",
+         *               "category_name": "éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé"
+         *             }
+         *           ],
+         *           "custom": [
+         *             [
+         *               1.368741652091649e-253,
+         *               null
+         *             ]
+         *           ],
+         *           "additional_item_data": {}
          *         },
          *         {
-         *           "item_id": "S-TBL-2",
-         *           "item_name": "Glass Coffee Table",
-         *           "product_price": 150
+         *           "item_id": "pp-i1",
+         *           "item_name": "éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé",
+         *           "product_price": 1.21151926730773e-180,
+         *           "date_added": "9999-12-31T23:59:59",
+         *           "attributes": [
+         *             {
+         *               "attribute_name": "attribute_size",
+         *               "attribute_value": true
+         *             },
+         *             {
+         *               "attribute_name": "attribute_size",
+         *               "attribute_value": "񡼿😀󝄴𬣄"
+         *             }
+         *           ],
+         *           "categories": [],
+         *           "additional_item_data": {
+         *             "": null,
+         *             "😀🏌𰾚😀😀😀𸇙񒁱😀😀": null
+         *           }
          *         }
          *       ]
          *     }
@@ -6440,16 +7197,16 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "received": 4,
+           *       "received": 5,
            *       "upserted": 2,
            *       "errors": [
            *         {
            *           "index": 1,
-           *           "detail": "item_id: Invalid input: expected string, received undefined"
+           *           "detail": "item_name: Invalid input: expected string, received object; additional_item_data.k\\udc00: key must not contain unpaired UTF-16 surrogates"
            *         },
            *         {
            *           "index": 2,
-           *           "detail": "product_price: must not be negative"
+           *           "detail": "is_active: Invalid input: expected boolean, received number; date_added: must not be before the year 1000; categories.0.category_level: Invalid option: expected one of \"category_level_0\"|\"category_level_1\"|\"category_level_2\"|\"category_level_3\"|\"category_level_4\"; custom.1.\\u0000: key must not contain NUL characters"
            *         }
            *       ]
            *     }
@@ -6457,14 +7214,23 @@ export interface operations {
           "application/json": components["schemas"]["IntakeResult"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout`, `service_unavailable` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6532,10 +7298,15 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6589,11 +7360,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6626,21 +7403,21 @@ export interface operations {
            *       "limit": 10,
            *       "messages": [
            *         {
-           *           "message_id": "message-id-a0bb2f45bde74531bb14f50b215e2db9",
+           *           "message_id": "message-id-ca7bf680a547428db8ff3011397e4dc6",
            *           "channel": "email",
            *           "provider": "smtp",
            *           "recipient": "marketer@example.com",
            *           "subject": "Your export of \"All customers\" is ready",
-           *           "body": "The CSV file of All customers (1650 customers) is ready:\n\nhttp://localhost:3000/api/latest/customer-studio/exports/export-id-fe03cd881bff48fe8f7dbc5390cbb4f8/download?expires=1795604538020&signature=s4J0_DuEpSZ8cfG-7v2cjqohkmkqPhB16YOjDUlHpIU\n\nThe link works for 6 minutes, until 2026-11-25 11:02:18 (UTC), for you (or a super user) signed in to Lumen.",
+           *           "body": "The CSV file of All customers (1650 customers) is ready:\n\nhttp://localhost:3000/api/latest/customer-studio/exports/export-id-13a8218eef9047a7af6c3091002fef0c/download?expires=1795615830107&signature=0todz0FkJXU6PV7Y1XT9VKAZUi40gdqCrmHzneNn_6c\n\nThe link works for 6 minutes, until 2026-11-25 14:10:30 (UTC), for you (or a super user) signed in to Lumen.",
            *           "status": "sent",
            *           "context": {
            *             "kind": "audience_export",
-           *             "link": "http://localhost:3000/api/latest/customer-studio/exports/export-id-fe03cd881bff48fe8f7dbc5390cbb4f8/download?expires=1795604538020&signature=s4J0_DuEpSZ8cfG-7v2cjqohkmkqPhB16YOjDUlHpIU",
+           *             "link": "http://localhost:3000/api/latest/customer-studio/exports/export-id-13a8218eef9047a7af6c3091002fef0c/download?expires=1795615830107&signature=0todz0FkJXU6PV7Y1XT9VKAZUi40gdqCrmHzneNn_6c",
            *             "status": "done",
-           *             "export_id": "export-id-fe03cd881bff48fe8f7dbc5390cbb4f8",
-           *             "smtp_message_id": "<message-id-a0bb2f45bde74531bb14f50b215e2db9@lumen.local>"
+           *             "export_id": "export-id-13a8218eef9047a7af6c3091002fef0c",
+           *             "smtp_message_id": "<message-id-ca7bf680a547428db8ff3011397e4dc6@lumen.local>"
            *           },
-           *           "date_created": "2026-11-25T10:56:18"
+           *           "date_created": "2026-11-25T14:04:30"
            *         }
            *       ],
            *       "count": 1
@@ -6667,11 +7444,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6699,13 +7482,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "openapi": "3.1.0",
+           *       "info": {
+           *         "title": "Lumen API",
+           *         "version": "latest",
+           *         "license": {
+           *           "name": "Proprietary: all rights reserved",
+           *           "identifier": "LicenseRef-Proprietary"
+           *         },
+           *         "description": "Personalization, campaign and audience service. All paths start with /api/latest.\n\nConventions on every route: errors are `{detail, code, errors?}`; lists take `offset` (default 0) and `limit` (default 10, capped at 100) and answer `{offset, limit, <items>, count}` with count the total; ids are `<kind>-id-<32 hex>`; timestamps are local date-times `YYYY-MM-DDTHH:MM:SS` in the service's time zone (UTC). Every response carries X-Request-Id. Bodies must be sent as application/json (415 otherwise); 1 MB limit, 10 MB on /data intake routes (413). POST, PUT and DELETE take an optional Idempotency-Key header (Stripe's semantics, kept 24 hours per caller)."
+           *       },
+           *       "servers": [
+           *         {
+           *           "url": "/api/latest",
+           *           "description": "This instance (PUBLIC_URL is not set)"
+           *         }
+           *       ]
+           *     }
+           */
           "application/json": {
             [key: string]: unknown;
           };
         };
       };
       304: components["responses"]["NotModified"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6733,11 +7538,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example openapi: 3.1.0
+           *     info:
+           *       title: Lumen API
+           *       version: latest
+           *       license:
+           *         name: "Proprietary: all rights reserved"
+           *         identifier: LicenseRef-Proprietary
+           *       description: >-
+           */
           "application/yaml": string;
         };
       };
       304: components["responses"]["NotModified"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6762,36 +7579,38 @@ export interface operations {
            * @example {
            *       "api_clients": [
            *         {
-           *           "id": "client-id-0564bde6158646d0bcf25e702dd7770f",
-           *           "name": "matrix user content revoked",
+           *           "id": "client-id-264f553525b9469d822fe36ac19c5f3a",
+           *           "name": "Demo store (widgets)",
            *           "role": "user",
-           *           "client_id": "lumen_9bb0ded5110e7600071d3941",
+           *           "client_id": "lumen_32742732b014e12485c41960",
            *           "scopes": [
            *             "content"
            *           ],
            *           "allowed_origins": [
-           *             "https://shop.example"
+           *             "http://localhost:3000"
            *           ],
            *           "publishable_key": "pk_example",
-           *           "created_by": "matrix",
-           *           "date_created": "2026-11-25T10:53:23",
-           *           "date_revoked": "2026-11-25T10:53:23",
+           *           "created_by": "system:demo-store",
+           *           "date_created": "2026-11-25T14:05:16",
+           *           "date_revoked": "2026-11-25T14:05:16",
            *           "last_used": null
            *         },
            *         {
-           *           "id": "client-id-d8387f67b09a46e0aa4f678dc9ce14af",
-           *           "name": "matrix super studio revoked",
-           *           "role": "super",
-           *           "client_id": "lumen_3e2ed0f63fc40b8d2f3d375c",
+           *           "id": "client-id-e346e7a2b5fc419fbdabad2ef3e1a8be",
+           *           "name": "Demo store (widgets)",
+           *           "role": "user",
+           *           "client_id": "lumen_58f9b9c133c68e91698a7310",
            *           "scopes": [
-           *             "studio"
+           *             "content"
            *           ],
-           *           "allowed_origins": [],
-           *           "publishable_key": null,
-           *           "created_by": "matrix",
-           *           "date_created": "2026-11-25T10:53:19",
-           *           "date_revoked": "2026-11-25T10:53:20",
-           *           "last_used": "2026-11-25T10:53:20"
+           *           "allowed_origins": [
+           *             "http://localhost:3000"
+           *           ],
+           *           "publishable_key": "pk_example",
+           *           "created_by": "system:demo-store",
+           *           "date_created": "2026-11-25T14:05:16",
+           *           "date_revoked": "2026-11-25T14:05:16",
+           *           "last_used": null
            *         }
            *       ]
            *     }
@@ -6801,10 +7620,15 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6847,10 +7671,10 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "client-id-5c47f85f7f6a4db7b3002670f9fd2d05",
+           *       "id": "client-id-e64253aa287d491e9c602d52a4da725d",
            *       "name": "Tracked shop",
            *       "role": "user",
-           *       "client_id": "lumen_a5dabeac586accd9ee7874d9",
+           *       "client_id": "lumen_b53d8c70b662edb348ae2167",
            *       "scopes": [
            *         "content"
            *       ],
@@ -6859,7 +7683,7 @@ export interface operations {
            *       ],
            *       "publishable_key": "pk_example",
            *       "created_by": "super@example.com",
-           *       "date_created": "2026-11-25T10:57:25",
+           *       "date_created": "2026-11-25T14:03:44",
            *       "date_revoked": null,
            *       "last_used": null,
            *       "client_secret": "example-secret-value"
@@ -6887,15 +7711,25 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Too Many Requests. Codes here: `rate_limited` */
       429: components["responses"]["TooManyRequests"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6925,7 +7759,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "detail": "API client lumen_abb053e3613533c5cc05f466 (Shop back office) is revoked; its tokens no longer work."
+           *       "detail": "API client lumen_5ad1041a098f37275247fcac (Shop back office) is revoked; its tokens no longer work."
            *     }
            */
           "application/json": {
@@ -6933,13 +7767,21 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -6977,18 +7819,18 @@ export interface operations {
            *       "limit": 2,
            *       "entries": [
            *         {
-           *           "audit_id": "audit-id-8a242560ae944158be616c8cd5e63997",
+           *           "audit_id": "audit-id-176c42dec8da4ce69913acff7a8adf63",
            *           "actor": "marketer@example.com",
            *           "actor_role": "user",
            *           "action": "campaign.create",
            *           "object_type": "campaign",
            *           "object_id": "20261125_cn_audit_delete_cl_lumen_ap_50_ag_1",
-           *           "request_id": "192901bc-7758-4c7a-9436-9868fc4523f4",
+           *           "request_id": "13077efe-c143-4e9e-a090-b4432a6871f5",
            *           "summary": "fields: campaign_name, audiences, audiences_type, channel_type, is_abc, sender, is_draft, is_approved, recurring, campaign_details; state: none -> Not approved, 0/1 approvals",
-           *           "date_created": "2026-11-25T11:01:23"
+           *           "date_created": "2026-11-25T14:05:24"
            *         },
            *         {
-           *           "audit_id": "audit-id-5128121beccf4a9e8bd64ad31540e46e",
+           *           "audit_id": "audit-id-b1d83a3298ea456f8c9de902c8c7bca8",
            *           "actor": "advanced@example.com",
            *           "actor_role": "advanced",
            *           "action": "campaign.approve",
@@ -6996,7 +7838,7 @@ export interface operations {
            *           "object_id": "20261125_cn_audit_approve_cl_lumen_ap_50_ag_2",
            *           "request_id": "audit-approve-1",
            *           "summary": "state: Not approved, 0/1 approvals -> Approved, 1/1 approvals",
-           *           "date_created": "2026-11-25T11:01:23"
+           *           "date_created": "2026-11-25T14:05:24"
            *         }
            *       ],
            *       "count": 4
@@ -7011,11 +7853,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7040,22 +7888,22 @@ export interface operations {
            * @example {
            *       "users": [
            *         {
-           *           "id": "user-id-9b58d8a9680f4caca6b3262907fb1205",
+           *           "id": "user-id-7fa216112aef484198df8463c2f4263a",
            *           "email": "advanced@example.com",
            *           "name": "Demo Advanced User",
            *           "role": "advanced",
            *           "is_disabled": false,
            *           "must_change_password": false,
-           *           "date_created": "2026-11-25T11:00:34"
+           *           "date_created": "2026-11-25T14:07:21"
            *         },
            *         {
-           *           "id": "user-id-5d03d0205abe41c79d839a166b5a0ba2",
+           *           "id": "user-id-2b854df170ab47188d455704a202cad2",
            *           "email": "marketer@example.com",
            *           "name": "Demo Marketer",
            *           "role": "user",
            *           "is_disabled": false,
            *           "must_change_password": false,
-           *           "date_created": "2026-11-25T11:00:34"
+           *           "date_created": "2026-11-25T14:07:21"
            *         }
            *       ]
            *     }
@@ -7065,10 +7913,15 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7086,7 +7939,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "email": "account-29-1795604128724@example.com",
+         *       "email": "must-change-1795615736398@example.com",
          *       "password": "example-secret-value",
          *       "role": "advanced"
          *     }
@@ -7107,27 +7960,37 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "user-id-32835b15e4264d1eb0fd9c15c6431d2e",
-           *       "email": "account-29-1795604128724@example.com",
+           *       "id": "user-id-68e54a5966fd42dd92e07f50e575a0bc",
+           *       "email": "must-change-1795615736398@example.com",
            *       "name": "",
            *       "role": "advanced",
            *       "is_disabled": false,
            *       "must_change_password": false,
-           *       "date_created": "2026-11-25T10:55:29"
+           *       "date_created": "2026-11-25T14:08:58"
            *     }
            */
           "application/json": components["schemas"]["User"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `already_exists`, `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Too Many Requests. Codes here: `rate_limited` */
       429: components["responses"]["TooManyRequests"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7147,7 +8010,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "is_disabled": true
+         *       "is_disabled": false
          *     }
          */
         "application/json": {
@@ -7173,27 +8036,37 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "user-id-aece49cfb57b4f9bbfe41e31b8c8e6cb",
-           *       "email": "audit-role-1795604499364@example.com",
+           *       "id": "user-id-8c27b6fcd9544adaba0bd382fdeb77ac",
+           *       "email": "audit-role-1795615525607@example.com",
            *       "name": "",
            *       "role": "advanced",
            *       "is_disabled": false,
            *       "must_change_password": false,
-           *       "date_created": "2026-11-25T11:01:41"
+           *       "date_created": "2026-11-25T14:05:25"
            *     }
            */
           "application/json": components["schemas"]["User"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `self_demotion` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7234,28 +8107,39 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "user-id-a5dc9bf36e5f4190a4fcbdecad8b67dd",
-           *       "email": "account-13-1795604108362@example.com",
+           *       "id": "user-id-68e54a5966fd42dd92e07f50e575a0bc",
+           *       "email": "must-change-1795615736398@example.com",
            *       "name": "",
            *       "role": "advanced",
            *       "is_disabled": false,
            *       "must_change_password": true,
-           *       "date_created": "2026-11-25T10:55:09"
+           *       "date_created": "2026-11-25T14:08:58"
            *     }
            */
           "application/json": components["schemas"]["User"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `self_reset` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Too Many Requests. Codes here: `rate_limited` */
       429: components["responses"]["TooManyRequests"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7296,27 +8180,37 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "user-id-dda396d123f641c29033f8648b5d2204",
-           *       "email": "account-6-1795604082828@example.com",
+           *       "id": "user-id-68e54a5966fd42dd92e07f50e575a0bc",
+           *       "email": "must-change-1795615736398@example.com",
            *       "name": "",
            *       "role": "advanced",
            *       "is_disabled": false,
            *       "must_change_password": false,
-           *       "date_created": "2026-11-25T10:54:44"
+           *       "date_created": "2026-11-25T14:08:58"
            *     }
            */
           "application/json": components["schemas"]["User"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Too Many Requests. Codes here: `rate_limited` */
       429: components["responses"]["TooManyRequests"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7371,10 +8265,15 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7417,11 +8316,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7437,6 +8342,7 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /** @example {} */
         "application/json": Record<string, never>;
       };
     };
@@ -7451,6 +8357,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "queued": true,
+           *       "building": null
+           *     }
+           */
           "application/json": {
             /** @constant */
             queued: true;
@@ -7458,14 +8370,23 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7488,15 +8409,42 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "promotion_id": "promotion-id-0147591d69864704aeed5ac16e121545",
+           *       "touchpoint_id": "touchpoint-id-87275a0bd2e8494dadb2982655e954e1",
+           *       "author": "advanced@example.com",
+           *       "promotion_base_url": "https://shop.example.com/wheel",
+           *       "config": [
+           *         {
+           *           "message_type": "promotion-message",
+           *           "message_template": "Spin the spring wheel: {link}"
+           *         },
+           *         {
+           *           "message_type": "successful-attempt",
+           *           "message_template": "You won {promotion_long_name}: {link}"
+           *         }
+           *       ],
+           *       "date_created": "2026-11-25T14:18:00",
+           *       "date_modified": "2026-11-25T14:18:00"
+           *     }
+           */
           "application/json": components["schemas"]["PromotionConfig"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7514,7 +8462,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "touchpoint_id": "touchpoint-id-b00150b65e584add95778beaa5fcc2c0",
+         *       "touchpoint_id": "touchpoint-id-6a75778361c64baf91ab76d602d7a19b",
          *       "author": "tests",
          *       "promotion_base_url": "https://shop.example.com/wheel",
          *       "config": [
@@ -7554,8 +8502,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "promotion_id": "promotion-id-fbfc595b3cad45f8a05459d037248cb8",
-           *       "touchpoint_id": "touchpoint-id-b00150b65e584add95778beaa5fcc2c0",
+           *       "promotion_id": "promotion-id-5a7892be78ef429cadd6c2fc733ff515",
+           *       "touchpoint_id": "touchpoint-id-6a75778361c64baf91ab76d602d7a19b",
            *       "author": "marketer@example.com",
            *       "promotion_base_url": "https://shop.example.com/wheel",
            *       "config": [
@@ -7568,8 +8516,8 @@ export interface operations {
            *           "message_template": "You won {promotion_long_name}: {link}"
            *         }
            *       ],
-           *       "date_created": "2026-11-25T10:59:56",
-           *       "date_modified": "2026-11-25T10:59:56"
+           *       "date_created": "2026-11-25T14:03:38",
+           *       "date_modified": "2026-11-25T14:03:38"
            *     }
            */
           "application/json":
@@ -7579,15 +8527,25 @@ export interface operations {
               };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `not_ready`, `promotion_not_configured`, `unknown_touchpoint`, `wrong_touchpoint_type` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7621,18 +8579,18 @@ export interface operations {
            *       "limit": 10,
            *       "positions": [
            *         {
-           *           "position_id": "position-id-1f7b054571de4bc485262be94656820b",
+           *           "position_id": "position-id-138f74c1f1f4437e9ebc57b715a72ea3",
            *           "position_name": "Product page: similar items",
            *           "position_description": "Strip under the product detail, items like the one shown",
-           *           "date_created": "2026-11-25T10:55:16",
-           *           "date_modified": "2026-11-25T10:55:16"
+           *           "date_created": "2026-11-25T14:03:11",
+           *           "date_modified": "2026-11-25T14:03:11"
            *         },
            *         {
-           *           "position_id": "position-id-42252d05b59548bcbf0a91a2d7171eab",
-           *           "position_name": "Promotion wheel",
-           *           "position_description": "Wheel of fortune page reached from an SMS promotion",
-           *           "date_created": "2026-11-25T10:55:16",
-           *           "date_modified": "2026-11-25T10:55:16"
+           *           "position_id": "position-id-1a3e890562ed40969b12fa1cd70abf24",
+           *           "position_name": "Cart cross-sell",
+           *           "position_description": "Suggestions in the shopping cart, bought together with its items",
+           *           "date_created": "2026-11-25T14:03:11",
+           *           "date_modified": "2026-11-25T14:03:11"
            *         }
            *       ],
            *       "count": 5
@@ -7647,11 +8605,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7669,7 +8633,8 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "position_name": "Footer"
+         *       "position_name": "Checkout",
+         *       "position_description": "After payment"
          *     }
          */
         "application/json": components["schemas"]["PositionInput"];
@@ -7688,24 +8653,33 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "position_id": "position-id-db31f749ac604ba2960c36ae19a01535",
-           *       "position_name": "Footer",
+           *       "position_id": "position-id-a05acb27c56d4e76b9421c41f1e15b46",
+           *       "position_name": "Authored wheel position",
            *       "position_description": "",
-           *       "date_created": "2026-11-25T10:58:44",
-           *       "date_modified": "2026-11-25T10:58:44"
+           *       "date_created": "2026-11-25T14:08:11",
+           *       "date_modified": "2026-11-25T14:08:11"
            *     }
            */
           "application/json": components["schemas"]["Position"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7745,25 +8719,35 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "position_id": "position-id-db31f749ac604ba2960c36ae19a01535",
+           *       "position_id": "position-id-43ebacf0bf3f4ea8b40f2e6da369f456",
            *       "position_name": "Footer strip",
            *       "position_description": "x",
-           *       "date_created": "2026-11-25T10:58:44",
-           *       "date_modified": "2026-11-25T10:58:44"
+           *       "date_created": "2026-11-25T14:03:25",
+           *       "date_modified": "2026-11-25T14:03:25"
            *     }
            */
           "application/json": components["schemas"]["Position"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7793,7 +8777,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "detail": "Position position-id-db31f749ac604ba2960c36ae19a01535 was deleted."
+           *       "detail": "Position position-id-1468ebbea4f64f5f9f57948412f5a199 was deleted."
            *     }
            */
           "application/json": {
@@ -7801,13 +8785,21 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `in_use` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7853,11 +8845,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -7928,7 +8926,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "strategy_id": "strategy-id-8e446a20d5e64a7181c54e13718459df",
+           *       "strategy_id": "strategy-id-4eb5bc3b5cc149f1945061799b0fe29a",
            *       "strategy_name": "Wheel at spin time",
            *       "strategy_type": "wheel-of-fortune",
            *       "strategy_subtype": "wheel-of-fortune",
@@ -7973,21 +8971,30 @@ export interface operations {
            *       ],
            *       "segment_count": 0,
            *       "is_ready": true,
-           *       "date_created": "2026-11-25T11:00:58",
-           *       "date_modified": "2026-11-25T11:00:58"
+           *       "date_created": "2026-11-25T14:05:59",
+           *       "date_modified": "2026-11-25T14:05:59"
            *     }
            */
           "application/json": components["schemas"]["Strategy"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `unknown_discount`, `unknown_segment` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8010,15 +9017,60 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "strategy_id": "strategy-id-35fbb543c0454331b1432f93a81b4717",
+           *       "strategy_name": "Spring wheel",
+           *       "strategy_type": "wheel-of-fortune",
+           *       "strategy_subtype": "wheel-of-fortune",
+           *       "strategy_goal": "",
+           *       "author": "advanced@example.com",
+           *       "is_draft": true,
+           *       "is_active": false,
+           *       "is_general_filter": false,
+           *       "is_default": false,
+           *       "segments": [
+           *         "all_customers"
+           *       ],
+           *       "product_hierarchy_level_id": "discount-leaflet",
+           *       "product_hierarchy_level_value": "",
+           *       "rules": [
+           *         {
+           *           "values": [
+           *             {
+           *               "value": "ex-20",
+           *               "comparator": "=",
+           *               "column_name": "discount_id"
+           *             }
+           *           ],
+           *           "positions": [
+           *             0
+           *           ],
+           *           "rule_type": "discount-leaflet"
+           *         }
+           *       ],
+           *       "segment_count": 0,
+           *       "is_ready": true,
+           *       "date_created": "2026-11-25T14:17:58",
+           *       "date_modified": "2026-11-25T14:17:58"
+           *     }
+           */
           "application/json": components["schemas"]["Strategy"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8036,6 +9088,34 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "strategy_name": "Failing, edited",
+         *       "strategy_type": "smart-recommender",
+         *       "strategy_subtype": "carousel",
+         *       "strategy_goal": "",
+         *       "author": "advanced@example.com",
+         *       "is_draft": true,
+         *       "is_active": false,
+         *       "is_general_filter": false,
+         *       "is_default": false,
+         *       "segments": [
+         *         "all_customers"
+         *       ],
+         *       "product_hierarchy_level_id": "",
+         *       "product_hierarchy_level_value": "",
+         *       "rules": [
+         *         {
+         *           "values": [],
+         *           "positions": [
+         *             0,
+         *             1
+         *           ],
+         *           "rule_type": "best-sellers"
+         *         }
+         *       ]
+         *     }
+         */
         "application/json": components["schemas"]["StrategyInput"];
       };
     };
@@ -8050,18 +9130,61 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "strategy_id": "strategy-id-20526a536d504b1da87dbe3151c04a38",
+           *       "strategy_name": "Authored strategy 2",
+           *       "strategy_type": "smart-recommender",
+           *       "strategy_subtype": "carousel",
+           *       "strategy_goal": "",
+           *       "author": "marketer@example.com",
+           *       "is_draft": true,
+           *       "is_active": false,
+           *       "is_general_filter": false,
+           *       "is_default": false,
+           *       "segments": [
+           *         "all_customers"
+           *       ],
+           *       "product_hierarchy_level_id": "",
+           *       "product_hierarchy_level_value": "",
+           *       "rules": [
+           *         {
+           *           "values": [],
+           *           "positions": [
+           *             0,
+           *             1
+           *           ],
+           *           "rule_type": "best-sellers"
+           *         }
+           *       ],
+           *       "segment_count": 0,
+           *       "is_ready": true,
+           *       "date_created": "2026-11-25T14:08:10",
+           *       "date_modified": "2026-11-25T14:08:10"
+           *     }
+           */
           "application/json": components["schemas"]["Strategy"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `in_use`, `not_ready`, `slots_out_of_range`, `unknown_discount`, `unknown_segment` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8089,18 +9212,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "detail": "Strategy strategy-id-74b2f088d8704dfd9c4e6c8a8bf0e39a was deleted."
+           *     }
+           */
           "application/json": {
             detail: string;
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `in_use` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8146,11 +9282,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8168,14 +9310,15 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "touchpoint_name": "Home carousel",
+         *       "touchpoint_name": "References",
          *       "touchpoint_type": "smart-recommender",
-         *       "position": "position-id-076eadc9f95f417d857cb486c4dd6e62",
-         *       "number_of_positions": 3,
-         *       "default_strategy": "strategy-id-c21ecdd1e0ac4967814273cc844fbae2",
+         *       "position": "position-id-0a976b43b71141a49d5db246686b04e3",
+         *       "default_strategy": "strategy-id-ea80631fdd16468b9c1a135219f8ac82",
          *       "strategies": [
-         *         "strategy-id-61a8f6891ebc40d2bc1f1cfd49ec3f9c"
-         *       ]
+         *         "strategy-id-74b2f088d8704dfd9c4e6c8a8bf0e39a",
+         *         "strategy-id-8cb6072e2aab46388888525f84930e0f"
+         *       ],
+         *       "number_of_positions": 2
          *     }
          */
         "application/json": components["schemas"]["TouchpointInput"];
@@ -8194,39 +9337,49 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "touchpoint_id": "touchpoint-id-fc3787f4e7904d409edfc4977750d384",
-           *       "touchpoint_name": "Home carousel",
+           *       "touchpoint_id": "touchpoint-id-87255173e16847df9c22b705d714f957",
+           *       "touchpoint_name": "References",
            *       "touchpoint_type": "smart-recommender",
            *       "touchpoint_subtype": "carousel",
-           *       "author": "marketer@example.com",
+           *       "author": "advanced@example.com",
            *       "channel": "",
-           *       "position": "position-id-076eadc9f95f417d857cb486c4dd6e62",
-           *       "default_strategy": "strategy-id-c21ecdd1e0ac4967814273cc844fbae2",
+           *       "position": "position-id-0a976b43b71141a49d5db246686b04e3",
+           *       "default_strategy": "strategy-id-ea80631fdd16468b9c1a135219f8ac82",
            *       "strategies": [
-           *         "strategy-id-61a8f6891ebc40d2bc1f1cfd49ec3f9c"
+           *         "strategy-id-74b2f088d8704dfd9c4e6c8a8bf0e39a",
+           *         "strategy-id-8cb6072e2aab46388888525f84930e0f"
            *       ],
-           *       "number_of_positions": 3,
+           *       "number_of_positions": 2,
            *       "is_draft": true,
            *       "is_active": false,
            *       "is_ready": false,
            *       "is_calculating": false,
            *       "is_using_fallback": false,
            *       "calculation_error": null,
-           *       "date_created": "2026-11-25T10:58:59",
-           *       "date_modified": "2026-11-25T10:58:59"
+           *       "date_created": "2026-11-25T14:05:51",
+           *       "date_modified": "2026-11-25T14:05:51"
            *     }
            */
           "application/json": components["schemas"]["Touchpoint"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `slots_out_of_range`, `strategy_type_mismatch`, `unknown_position`, `unknown_reference`, `unknown_strategy` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8251,37 +9404,42 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "touchpoint_id": "touchpoint-id-fc3787f4e7904d409edfc4977750d384",
-           *       "touchpoint_name": "Home carousel",
+           *       "touchpoint_id": "touchpoint-id-df476b6d49ee403ea3dd839f724a7644",
+           *       "touchpoint_name": "Failing",
            *       "touchpoint_type": "smart-recommender",
            *       "touchpoint_subtype": "carousel",
-           *       "author": "marketer@example.com",
+           *       "author": "advanced@example.com",
            *       "channel": "",
-           *       "position": "position-id-076eadc9f95f417d857cb486c4dd6e62",
-           *       "default_strategy": "strategy-id-c21ecdd1e0ac4967814273cc844fbae2",
-           *       "strategies": [
-           *         "strategy-id-61a8f6891ebc40d2bc1f1cfd49ec3f9c"
-           *       ],
-           *       "number_of_positions": 3,
+           *       "position": "position-id-69f5a9437d16486c9422db703adcc205",
+           *       "default_strategy": "strategy-id-cf558d70e2c1443a9cfac976cf18b65b",
+           *       "strategies": [],
+           *       "number_of_positions": 1,
            *       "is_draft": false,
            *       "is_active": true,
            *       "is_ready": true,
            *       "is_calculating": false,
-           *       "is_using_fallback": false,
-           *       "calculation_error": null,
-           *       "date_created": "2026-11-25T10:58:59",
-           *       "date_modified": "2026-11-25T10:58:59"
+           *       "is_using_fallback": true,
+           *       "calculation_error": "The calculation did not finish: its job failed, expired or was lost (for example when the worker stopped). Save the touchpoint to retry it.",
+           *       "date_created": "2026-11-25T14:07:43",
+           *       "date_modified": "2026-11-25T14:07:43"
            *     }
            */
           "application/json": components["schemas"]["Touchpoint"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8299,6 +9457,24 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "touchpoint_name": "References",
+         *       "touchpoint_type": "smart-recommender",
+         *       "touchpoint_subtype": "carousel",
+         *       "author": "advanced@example.com",
+         *       "channel": "",
+         *       "position": "position-id-0a976b43b71141a49d5db246686b04e3",
+         *       "default_strategy": "strategy-id-ea80631fdd16468b9c1a135219f8ac82",
+         *       "strategies": [
+         *         "strategy-id-8cb6072e2aab46388888525f84930e0f",
+         *         "strategy-id-74b2f088d8704dfd9c4e6c8a8bf0e39a"
+         *       ],
+         *       "number_of_positions": 2,
+         *       "is_draft": true,
+         *       "is_active": false
+         *     }
+         */
         "application/json": components["schemas"]["TouchpointInput"];
       };
     };
@@ -8315,40 +9491,51 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "touchpoint_id": "touchpoint-id-fc3787f4e7904d409edfc4977750d384",
-           *       "touchpoint_name": "Home carousel",
+           *       "touchpoint_id": "touchpoint-id-87255173e16847df9c22b705d714f957",
+           *       "touchpoint_name": "References",
            *       "touchpoint_type": "smart-recommender",
            *       "touchpoint_subtype": "carousel",
-           *       "author": "marketer@example.com",
+           *       "author": "advanced@example.com",
            *       "channel": "",
-           *       "position": "position-id-076eadc9f95f417d857cb486c4dd6e62",
-           *       "default_strategy": "strategy-id-c21ecdd1e0ac4967814273cc844fbae2",
+           *       "position": "position-id-0a976b43b71141a49d5db246686b04e3",
+           *       "default_strategy": "strategy-id-ea80631fdd16468b9c1a135219f8ac82",
            *       "strategies": [
-           *         "strategy-id-61a8f6891ebc40d2bc1f1cfd49ec3f9c"
+           *         "strategy-id-8cb6072e2aab46388888525f84930e0f",
+           *         "strategy-id-74b2f088d8704dfd9c4e6c8a8bf0e39a"
            *       ],
-           *       "number_of_positions": 3,
-           *       "is_draft": false,
-           *       "is_active": true,
+           *       "number_of_positions": 2,
+           *       "is_draft": true,
+           *       "is_active": false,
            *       "is_ready": false,
-           *       "is_calculating": true,
+           *       "is_calculating": false,
            *       "is_using_fallback": false,
            *       "calculation_error": null,
-           *       "date_created": "2026-11-25T10:58:59",
-           *       "date_modified": "2026-11-25T10:58:59"
+           *       "date_created": "2026-11-25T14:05:51",
+           *       "date_modified": "2026-11-25T14:05:51"
            *     }
            */
           "application/json": components["schemas"]["Touchpoint"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress`, `slots_out_of_range`, `strategy_type_mismatch`, `type_change`, `unknown_position`, `unknown_reference`, `unknown_strategy` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8378,7 +9565,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "detail": "Touchpoint touchpoint-id-7aa8880c51a24f68815a23e9fbd3cf13 was deleted."
+           *       "detail": "Touchpoint touchpoint-id-87255173e16847df9c22b705d714f957 was deleted."
            *     }
            */
           "application/json": {
@@ -8386,13 +9573,21 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8426,8 +9621,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "from": "2026-10-26T10:56:44",
-           *       "to": "2026-11-25T10:56:44",
+           *       "from": "2026-10-26T14:03:45",
+           *       "to": "2026-11-25T14:03:45",
            *       "touchpoint_id": null,
            *       "searches": 27,
            *       "distinct_terms": 25,
@@ -8439,26 +9634,26 @@ export interface operations {
            *           "searches": 2,
            *           "average_results": 1,
            *           "clicks": 1,
-           *           "last_searched": "2026-11-25T10:56:44"
+           *           "last_searched": "2026-11-25T14:03:45"
            *         },
            *         {
            *           "term": "table",
            *           "searches": 2,
            *           "average_results": 3.5,
            *           "clicks": 0,
-           *           "last_searched": "2026-11-25T10:56:38"
+           *           "last_searched": "2026-11-25T14:03:39"
            *         }
            *       ],
            *       "no_results": [
            *         {
            *           "term": "couch",
            *           "searches": 1,
-           *           "last_searched": "2026-11-25T10:56:41"
+           *           "last_searched": "2026-11-25T14:03:41"
            *         },
            *         {
            *           "term": "ottoman",
            *           "searches": 1,
-           *           "last_searched": "2026-11-25T10:56:40"
+           *           "last_searched": "2026-11-25T14:03:41"
            *         }
            *       ]
            *     }
@@ -8493,11 +9688,17 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8536,7 +9737,7 @@ export interface operations {
            *           "one_way": true
            *         }
            *       ],
-           *       "date_modified": "2026-11-25T10:56:41"
+           *       "date_modified": "2026-11-25T14:03:41"
            *     }
            */
           "application/json": {
@@ -8555,10 +9756,15 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8623,20 +9829,21 @@ export interface operations {
            *       "synonyms": [
            *         {
            *           "terms": [
-           *             "couch",
-           *             "sofa"
+           *             "молоко",
+           *             "milk"
            *           ],
            *           "one_way": false
            *         },
            *         {
            *           "terms": [
-           *             "ss",
-           *             "stainless steel"
+           *             "日本茶",
+           *             "お茶"
            *           ],
-           *           "one_way": true
+           *           "one_way": false
            *         }
            *       ],
-           *       "date_modified": "2026-11-25T10:56:41"
+           *       "language": "sr",
+           *       "date_modified": "2026-11-25T14:07:50"
            *     }
            */
           "application/json": {
@@ -8655,14 +9862,23 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8704,21 +9920,21 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "touchpoint_id": "touchpoint-id-38626c7ef1b7449e9258953a7a1a10c6",
+           *       "touchpoint_id": "touchpoint-id-d08109d43798475c90c4e49dcf30e529",
            *       "touchpoint_type": "smart-recommender",
            *       "identity_type": "customer_id",
-           *       "identity_value": "default",
+           *       "identity_value": "12607",
            *       "content": [
            *         {
            *           "position": 0,
            *           "item": {
-           *             "item_id": "85099B",
-           *             "item_name": "Jumbo Bag Red Retrospot",
+           *             "item_id": "21672",
+           *             "item_name": "White Spot Red Ceramic Drawer Knob",
            *             "alternative_id": null,
            *             "alternative_name": "",
            *             "simple_name": "",
            *             "is_active": true,
-           *             "product_url": "https://shop.example.com/p/85099B?ref=feed&UTM_SYSTEM=lumen&UTM_SERVICE=personalization&UTM_TPID=touchpoint-id-38626c7ef1b7449e9258953a7a1a10c6&UTM_TPST=smart-recommender",
+           *             "product_url": "https://shop.example.com/p/21672?ref=feed&UTM_SYSTEM=lumen&UTM_SERVICE=personalization&UTM_TPID=touchpoint-id-d08109d43798475c90c4e49dcf30e529&UTM_TPST=smart-recommender",
            *             "product_price": 1,
            *             "original_price": 0,
            *             "currency": "",
@@ -8735,21 +9951,22 @@ export interface operations {
            *           },
            *           "filled_by": {
            *             "rule_index": 0,
-           *             "rule_type": "merchandise-rules",
+           *             "rule_type": "ai-community-based",
            *             "is_fallback": false,
-           *             "strategy_id": "strategy-id-ceca28bed7a241e29f55e858035d6d68"
+           *             "strategy_id": "strategy-id-a378cecd6a51479fb8139b3da1ee828f",
+           *             "score": 0.0083
            *           }
            *         },
            *         {
            *           "position": 1,
            *           "item": {
-           *             "item_id": "23582",
-           *             "item_name": "Vintage Doily Jumbo Bag Red",
+           *             "item_id": "23352",
+           *             "item_name": "Roll Wrap 50's Red Christmas",
            *             "alternative_id": null,
            *             "alternative_name": "",
            *             "simple_name": "",
            *             "is_active": true,
-           *             "product_url": "https://shop.example.com/p/23582?ref=feed&UTM_SYSTEM=lumen&UTM_SERVICE=personalization&UTM_TPID=touchpoint-id-38626c7ef1b7449e9258953a7a1a10c6&UTM_TPST=smart-recommender",
+           *             "product_url": "https://shop.example.com/p/23352?ref=feed&UTM_SYSTEM=lumen&UTM_SERVICE=personalization&UTM_TPID=touchpoint-id-d08109d43798475c90c4e49dcf30e529&UTM_TPST=smart-recommender",
            *             "product_price": 1,
            *             "original_price": 0,
            *             "currency": "",
@@ -8766,9 +9983,10 @@ export interface operations {
            *           },
            *           "filled_by": {
            *             "rule_index": 0,
-           *             "rule_type": "merchandise-rules",
+           *             "rule_type": "ai-community-based",
            *             "is_fallback": false,
-           *             "strategy_id": "strategy-id-ceca28bed7a241e29f55e858035d6d68"
+           *             "strategy_id": "strategy-id-a378cecd6a51479fb8139b3da1ee828f",
+           *             "score": 0.007
            *           }
            *         }
            *       ]
@@ -8777,14 +9995,23 @@ export interface operations {
           "application/json": components["schemas"]["Content"] | components["schemas"]["SearchContent"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `broken_reference`, `not_active`, `not_ready`, `tenant_mismatch`, `wrong_touchpoint_type` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Too Many Requests. Codes here: `rate_limited` */
       429: components["responses"]["TooManyRequests"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8813,61 +10040,75 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "touchpoint_id": "touchpoint-id-578171bc68244520bc39ac8aa5740a03-default",
+           *       "touchpoint_id": "touchpoint-id-9efa3461a50a400b814d247f29dd2ecf-default",
            *       "touchpoint_type": "smart-recommender",
-           *       "identity_type": "customer_id",
-           *       "identity_value": "default",
+           *       "identity_type": "product_id",
+           *       "identity_value": "lk-a",
            *       "content": [
            *         {
            *           "position": 0,
            *           "item": {
-           *             "item_id": "23843",
-           *             "item_name": "Paper Craft , Little Birdie",
+           *             "item_id": "lk-b",
+           *             "item_name": "Blue mug",
            *             "alternative_id": null,
            *             "alternative_name": "",
            *             "simple_name": "",
            *             "is_active": true,
-           *             "product_url": "https://shop.example.com/p/23843?ref=feed&UTM_SYSTEM=lumen&UTM_SERVICE=personalization&UTM_TPID=touchpoint-id-578171bc68244520bc39ac8aa5740a03&UTM_TPST=smart-recommender",
-           *             "product_price": 1,
+           *             "product_url": "",
+           *             "product_price": 6,
            *             "original_price": 0,
            *             "currency": "",
            *             "main_image": "",
            *             "images": [],
            *             "attributes": [],
-           *             "categories": [],
+           *             "categories": [
+           *               {
+           *                 "category_name": "Kitchen",
+           *                 "category_type": "",
+           *                 "category_level": "category_level_0"
+           *               }
+           *             ],
            *             "descriptions": []
            *           },
            *           "filled_by": {
            *             "rule_index": 0,
-           *             "rule_type": "best-sellers",
-           *             "is_fallback": false,
-           *             "strategy_id": "strategy-id-3ecdd6dc7c39441386af8d76cb99f3e4"
+           *             "rule_type": "history-based-interactions",
+           *             "is_fallback": true,
+           *             "strategy_id": "strategy-id-03f0e44e0e3646d9b65bcb77172af735",
+           *             "explanation": "history-based-interactions works from a visitor's own history and a product has none: best sellers within the rule's filters"
            *           }
            *         },
            *         {
            *           "position": 1,
            *           "item": {
-           *             "item_id": "23084",
-           *             "item_name": "Rabbit Night Light",
+           *             "item_id": "lk-e",
+           *             "item_name": "Coffee beans",
            *             "alternative_id": null,
            *             "alternative_name": "",
            *             "simple_name": "",
            *             "is_active": true,
-           *             "product_url": "https://shop.example.com/p/23084?ref=feed&UTM_SYSTEM=lumen&UTM_SERVICE=personalization&UTM_TPID=touchpoint-id-578171bc68244520bc39ac8aa5740a03&UTM_TPST=smart-recommender",
-           *             "product_price": 1,
+           *             "product_url": "",
+           *             "product_price": 9,
            *             "original_price": 0,
            *             "currency": "",
            *             "main_image": "",
            *             "images": [],
            *             "attributes": [],
-           *             "categories": [],
+           *             "categories": [
+           *               {
+           *                 "category_name": "Kitchen",
+           *                 "category_type": "",
+           *                 "category_level": "category_level_0"
+           *               }
+           *             ],
            *             "descriptions": []
            *           },
            *           "filled_by": {
            *             "rule_index": 0,
-           *             "rule_type": "best-sellers",
-           *             "is_fallback": false,
-           *             "strategy_id": "strategy-id-3ecdd6dc7c39441386af8d76cb99f3e4"
+           *             "rule_type": "history-based-interactions",
+           *             "is_fallback": true,
+           *             "strategy_id": "strategy-id-03f0e44e0e3646d9b65bcb77172af735",
+           *             "explanation": "history-based-interactions works from a visitor's own history and a product has none: best sellers within the rule's filters"
            *           }
            *         }
            *       ]
@@ -8876,13 +10117,21 @@ export interface operations {
           "application/json": components["schemas"]["Content"];
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Conflict. Codes here: `broken_reference`, `not_ready`, `tenant_mismatch`, `wrong_touchpoint_type` */
       409: components["responses"]["Conflict"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8909,7 +10158,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "touchpoint_id": "touchpoint-id-30616266632c4e63b1f810dff8bc54fc",
+           *       "touchpoint_id": "touchpoint-id-b4a8fa07fdba433487d68a717a52a43a",
            *       "days": 30,
            *       "impressions": 2,
            *       "clicks": 1,
@@ -8926,12 +10175,19 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_request` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Not Found. Codes here: `not_found` */
       404: components["responses"]["NotFound"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -8986,6 +10242,17 @@ export interface operations {
             touchpoint_id?: string;
           }[];
         };
+        /**
+         * @example {
+         *       "cookie_id": "trk-cookie-json",
+         *       "events": [
+         *         {
+         *           "event_type": "view",
+         *           "item_id": "trk-e"
+         *         }
+         *       ]
+         *     }
+         */
         "text/plain": {
           /** @description The visitor's first-party cookie (the snippet's lumen_id) */
           cookie_id: string;
@@ -9058,15 +10325,25 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `invalid_idempotency_key`, `invalid_request`, `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Unauthorized. Codes here: `invalid_key`, `invalid_token`, `not_authenticated` */
       401: components["responses"]["Unauthorized"];
+      /** @description Forbidden. Codes here: `forbidden`, `insufficient_scope`, `origin_not_allowed`, `password_change_required` */
       403: components["responses"]["Forbidden"];
+      /** @description Conflict. Codes here: `idempotency_in_progress` */
       409: components["responses"]["Conflict"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `idempotency_key_reused`, `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Too Many Requests. Codes here: `rate_limited` */
       429: components["responses"]["TooManyRequests"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -9085,6 +10362,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "results": [
+         *         {
+         *           "messageId": "cm-3832cd093899c9ff066ff3f47f3d4d5660e452d4",
+         *           "status": {
+         *             "groupName": "UNDELIVERABLE",
+         *             "name": "UNDELIVERABLE_NOT_DELIVERED",
+         *             "description": "UNDELIVERABLE_NOT_DELIVERED (test)"
+         *           },
+         *           "error": {
+         *             "groupId": 1,
+         *             "groupName": "HANDSET_ERRORS",
+         *             "id": 1,
+         *             "name": "EC_UNKNOWN_SUBSCRIBER",
+         *             "description": "The number does not exist or is not assigned to an active subscriber.",
+         *             "permanent": true
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
         "application/json": {
           results: {
             messageId: string;
@@ -9115,6 +10414,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "outcomes": [
+           *         {
+           *           "message_id": "cm-3832cd093899c9ff066ff3f47f3d4d5660e452d4",
+           *           "status": "UNDELIVERABLE/UNDELIVERABLE_NOT_DELIVERED",
+           *           "outcome": "recorded"
+           *         }
+           *       ]
+           *     }
+           */
           "application/json": {
             outcomes: {
               message_id: string;
@@ -9125,12 +10435,19 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Forbidden. Codes here: `forbidden` */
       403: components["responses"]["Forbidden"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -9147,12 +10464,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "AccountSid": "AC22222222222222222222222222222222",
+         *       "MessageSid": "SM55a322754b11518f2143df17c583897e",
+         *       "MessageStatus": "undelivered",
+         *       "ErrorCode": "21211"
+         *     }
+         */
         "application/json": {
           MessageSid: string;
           MessageStatus: string;
           ErrorCode?: string;
           AccountSid?: string;
         };
+        /**
+         * @example {
+         *       "AccountSid": "AC22222222222222222222222222222222",
+         *       "MessageSid": "SM55a322754b11518f2143df17c583897e",
+         *       "MessageStatus": "undelivered",
+         *       "ErrorCode": "21211"
+         *     }
+         */
         "application/x-www-form-urlencoded": {
           MessageSid: string;
           MessageStatus: string;
@@ -9174,8 +10507,8 @@ export interface operations {
            * @example {
            *       "outcomes": [
            *         {
-           *           "message_id": "SMb52c339f6ebae210dcf88b62dca9f508",
-           *           "status": "delivered",
+           *           "message_id": "SM55a322754b11518f2143df17c583897e",
+           *           "status": "undelivered",
            *           "outcome": "recorded"
            *         }
            *       ]
@@ -9191,12 +10524,19 @@ export interface operations {
           };
         };
       };
+      /** @description Bad Request. Codes here: `malformed_json` */
       400: components["responses"]["BadRequest"];
+      /** @description Forbidden. Codes here: `forbidden` */
       403: components["responses"]["Forbidden"];
+      /** @description Payload Too Large. Codes here: `payload_too_large` */
       413: components["responses"]["PayloadTooLarge"];
+      /** @description Unsupported Media Type. Codes here: `unsupported_media_type` */
       415: components["responses"]["UnsupportedMediaType"];
+      /** @description Unprocessable Entity. Codes here: `validation_error` */
       422: components["responses"]["ValidationError"];
+      /** @description Internal Server Error. Codes here: `internal_error` */
       500: components["responses"]["InternalError"];
+      /** @description Service Unavailable. Codes here: `query_timeout` */
       503: components["responses"]["ServiceUnavailable"];
     };
   };

@@ -65,13 +65,14 @@ export function ApiReference({
       <nav aria-label="API sections" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 className="text-sm font-semibold text-slate-800">Contents</h2>
         <ul className="mt-2 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          <li>
+          {/* min-w-0: a grid item is as wide as its longest path otherwise, wider than a phone. */}
+          <li className="min-w-0">
             <a href="#conventions" className="inline-block py-0.5 text-indigo-700 hover:underline">
               Conventions and authentication
             </a>
           </li>
           {[...groups].map(([tag, entries]) => (
-            <li key={tag}>
+            <li key={tag} className="min-w-0">
               <a
                 href={`#${tagAnchor(tag)}`}
                 className="inline-block py-0.5 font-medium text-indigo-700 hover:underline"
@@ -85,7 +86,7 @@ export function ApiReference({
                     <MethodBadge method={entry.method} />
                     <a
                       href={`#${operationAnchor(entry)}`}
-                      className="block min-h-6 truncate py-1 font-mono text-xs text-slate-700 hover:underline"
+                      className="block min-h-6 min-w-0 truncate py-1 font-mono text-xs text-slate-700 hover:underline"
                     >
                       {entry.path}
                     </a>

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "../ui/badge";
-import { RichText } from "./rich-text";
+import { InlineCode, RichText } from "./rich-text";
 import type { ApiDocument, ApiOperation } from "./schema";
 import { constraints, refName, typeLabel } from "./schema";
 import { SchemaView } from "./schema-fields";
@@ -38,10 +38,15 @@ export function OperationView({ entry, doc }: { entry: OperationEntry; doc: ApiD
   const bodyTypes = Object.keys(body ?? {});
   const bodySchema = bodyTypes[0] ? body?.[bodyTypes[0]]?.schema : undefined;
   // Error responses are shared components (#/components/responses/<Name>): read through the $ref.
-  const responses = Object.entries(op.responses ?? {}).map(
-    ([status, response]) =>
-      [status, response.$ref ? (doc.components?.responses?.[refName(response.$ref)] ?? response) : response] as const,
-  );
+  // The operation's own description of a shared response (lib/openapi/error-codes.ts: the codes it
+  // answers with that status) wins over the shared one.
+  const responses = Object.entries(op.responses ?? {}).map(([status, response]) => {
+    const shared = response.$ref ? doc.components?.responses?.[refName(response.$ref)] : undefined;
+    return [
+      status,
+      shared ? { ...shared, description: response.description ?? shared.description } : response,
+    ] as const;
+  });
   return (
     <article id={operationAnchor(entry)} className="scroll-mt-20 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <header className="border-b border-slate-100 p-4">
@@ -76,7 +81,7 @@ export function OperationView({ entry, doc }: { entry: OperationEntry; doc: ApiD
                       )}
                     </div>
                     {(p.description || rules.length > 0) && (
-                      <p className="mt-0.5 text-slate-600">
+                      <p className="mt-0.5 break-words text-slate-600">
                         {p.description}{" "}
                         {rules.length > 0 && <span className="text-slate-500">({rules.join("; ")})</span>}
                       </p>
@@ -107,7 +112,9 @@ export function OperationView({ entry, doc }: { entry: OperationEntry; doc: ApiD
                     <Badge tone={success ? "green" : "slate"} className="font-mono">
                       {status}
                     </Badge>
-                    <span className="text-slate-700">{response.description}</span>
+                    <span className="min-w-0 break-words text-slate-700">
+                      <InlineCode text={response.description ?? ""} />
+                    </span>
                     {!success && schema?.$ref && (
                       <a href="#schema-Error" className="text-xs text-indigo-700 underline underline-offset-2">
                         error body

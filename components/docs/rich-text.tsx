@@ -7,7 +7,7 @@ export function RichText({ text, className }: { text: string; className?: string
     <div className={className}>
       {paragraphs.map((paragraph, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
-        <p key={index} className={index > 0 ? "mt-2" : undefined}>
+        <p key={index} className={index > 0 ? "mt-2 break-words" : "break-words"}>
           <InlineCode text={paragraph} />
         </p>
       ))}

@@ -35,7 +35,7 @@ export function SchemaView({ schema, doc, depth = 0 }: { schema: JsonSchema; doc
   const nested = nestedObject(schema, doc);
   return (
     <div className="space-y-2 text-sm text-slate-700">
-      <p>
+      <p className="break-words">
         <span className="font-mono text-xs text-slate-600">{typeLabel(schema)}</span>
         {schema.description && (
           <>
@@ -70,7 +70,8 @@ function FieldList({ schema, doc, depth }: { schema: JsonSchema; doc: ApiDocumen
               )}
             </div>
             {(field.description || rules.length > 0) && (
-              <p className="mt-0.5 text-slate-600">
+              // break-words: a default or an example may be one long JSON word, wider than a phone.
+              <p className="mt-0.5 break-words text-slate-600">
                 {field.description && <InlineCode text={field.description} />}
                 {field.description && rules.length > 0 && " "}
                 {rules.length > 0 && <span className="text-slate-500">({rules.join("; ")})</span>}

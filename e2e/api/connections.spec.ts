@@ -6,8 +6,8 @@
  * the same server function with more rounds and a busy-thread case.)
  */
 import { Agent, request as httpRequest } from "node:http";
-import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD } from "../support/accounts";
+import { expect, test } from "../support/contract";
 
 interface Sent {
   status?: number;

@@ -3,8 +3,9 @@
  * the same request sent with X-Lumen-Route: next goes through Next's router to the same handler.
  * Both must answer alike: status, body, the headers that matter.
  */
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { DEMO_PASSWORD } from "../support/accounts";
+import { expect, test } from "../support/contract";
 
 async function tokenOf(request: APIRequestContext, username = "advanced@example.com"): Promise<string> {
   const res = await request.post("/api/latest/auth/token", {

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD } from "../support/accounts";
+import { expect, test } from "../support/contract";
 
 test("a wrong password gets 401 invalid_grant and no token", async ({ request }) => {
   const response = await request.post("/api/latest/auth/token", {

@@ -40,6 +40,21 @@ describe("the contract check", () => {
     expect(problems).toEqual(["GET /auth/me -> 418: status not documented"]);
   });
 
+  it("fails an error code its operation does not list for that status", () => {
+    const answer = (code: string) =>
+      check({
+        method: "DELETE",
+        path: "/touchpoint-studio/rules/positions/{position_id}",
+        status: 409,
+        headers: json,
+        body: { detail: "x", code },
+      });
+    expect(answer("in_use")).toEqual([]);
+    expect(answer("already_approved")).toEqual([
+      "DELETE /touchpoint-studio/rules/positions/{position_id} -> 409: code already_approved not in its x-error-codes",
+    ]);
+  });
+
   it("fails a body that does not match, a missing X-Request-Id and an undocumented path", () => {
     const wrong = { ...position, date_created: "2026-03-01T09:30:00Z" };
     expect(

@@ -20,7 +20,10 @@ export interface RecordedAnswer {
 }
 
 interface Doc {
-  paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, unknown>; "x-error-codes"?: Record<string, string[]> }>
+  >;
   components?: { responses?: Record<string, unknown> };
 }
 
@@ -79,6 +82,12 @@ export function contractChecker(doc: Doc) {
     if (media?.schema && type === "application/json" && answer.body !== undefined) {
       const error = validate(`${pointer}/content/application~1json/schema`, answer.body);
       if (error) problems.push(`${where}: body ${error}`);
+    }
+    // An error's code must be one the operation lists for that status (./error-codes.ts).
+    const code = (answer.body as { code?: unknown } | undefined)?.code;
+    if (answer.status >= 400 && typeof code === "string") {
+      const listed = operation["x-error-codes"]?.[String(answer.status)] ?? [];
+      if (!listed.includes(code)) problems.push(`${where}: code ${code} not in its x-error-codes`);
     }
     return problems;
   };

@@ -1,4 +1,5 @@
 /** The OpenAPI 3.1 document, generated from the operations' zod schemas. */
+import { STATUS_CODES } from "node:http";
 import { z } from "zod";
 import {
   createDocument,
@@ -9,6 +10,7 @@ import {
 import { env } from "@/lib/env";
 import type { Operation } from "@/lib/http/operation";
 import { registerResources } from "./components";
+import { attachErrorCodes, errorCodesOf } from "./error-codes";
 import { attachExamples } from "./examples";
 import { documentedPath, operationId } from "./paths";
 import { refineResources } from "./refine";
@@ -212,6 +214,12 @@ export function openApiDocument() {
   nameTimestamps(cached);
   sortComponents(cached.components as Record<string, unknown> | undefined);
   attachExamples(cached.paths as Parameters<typeof attachExamples>[0]);
+  const byKey = new Map(placed.map(({ op, path }) => [`${op.method} ${path}`, errorCodesOf(op, path)]));
+  attachErrorCodes(
+    cached.paths as Parameters<typeof attachErrorCodes>[0],
+    (method, path) => byKey.get(`${method} ${path}`),
+    (status) => STATUS_CODES[status] ?? "Error",
+  );
   refineResources((cached.components?.schemas ?? {}) as Parameters<typeof refineResources>[0]);
   return cached;
 }

@@ -27,15 +27,31 @@ describe("the document's examples", () => {
         if (error) problems.push(`${key} request: ${error}`);
       }
       for (const [status, response] of Object.entries(op.responses)) {
-        const media = response.content?.["application/json"];
-        if (media?.example === undefined) continue;
-        checked++;
-        const error = validate(`${base}/responses/${status}/content/application~1json/schema`, media.example);
-        if (error) problems.push(`${key} ${status}: ${error}`);
+        for (const [type, media] of Object.entries(response.content ?? {})) {
+          if (media.example === undefined) continue;
+          checked++;
+          const pointer = `${base}/responses/${status}/content/${type.replace(/\//g, "~1")}/schema`;
+          const error = validate(pointer, media.example);
+          if (error) problems.push(`${key} ${status} ${type}: ${error}`);
+        }
       }
     }
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(0);
+  }, 30_000); // ajv compiles a validator per example's schema: seconds on a busy machine
+
+  it("exist for every operation: its request body and each success answer", () => {
+    const missing: string[] = [];
+    for (const { key, op } of operations) {
+      const request = Object.values(op.requestBody?.content ?? {});
+      if (request.length && !request.some((m) => m.example !== undefined)) missing.push(`${key} request`);
+      for (const [status, response] of Object.entries(op.responses)) {
+        const media = Object.values(response.content ?? {});
+        if (!status.startsWith("2") || !media.length) continue;
+        if (!media.some((m) => m.example !== undefined)) missing.push(`${key} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it("name only operations that exist", () => {

@@ -10,7 +10,7 @@ export const STATUS_TEXT: Record<number, string> = {
   303: "A browser without a session (Accept: text/html) is sent to the sign-in page, and back after it",
   304: "Not modified: the If-None-Match names the current ETag",
   400: "Malformed JSON (malformed_json), a malformed Idempotency-Key, or two credentials at once (invalid_request: the Authorization header and the query parameter key)",
-  401: "No or bad credentials (unauthorized, invalid_token, invalid_key; invalid_grant, invalid_client at the token grant)",
+  401: "No or bad credentials (not_authenticated, invalid_token, invalid_key; invalid_grant, invalid_client at the token grant)",
   403: "The caller's role (forbidden) or the credential's scope (insufficient_scope) may not do this, the browser's origin is not allowed (origin_not_allowed), or the user must change their password first (password_change_required)",
   404: "Unknown id (not_found)",
   409: "Refused by the resource's state or by a reference to it; a retry while the first request with its Idempotency-Key still runs (idempotency_in_progress)",

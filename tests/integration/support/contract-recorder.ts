@@ -55,7 +55,8 @@ export function recordAnswer(
     status: response.status,
     headers: Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v])),
     body,
-    bodyText: body === undefined && text ? text.slice(0, 200) : undefined,
+    // Enough of a file (CSV, YAML) for the document's example of it.
+    bodyText: body === undefined && text ? text.slice(0, 2000) : undefined,
     request: requestJson(request, requestText),
   };
   mkdirSync(dir, { recursive: true });
@@ -70,9 +71,13 @@ export function recordAnswer(
   appendFileSync(join(dir, `${process.pid}.jsonl`), `${line}\n`);
 }
 
-/** The request's JSON body (for the document's examples, scripts/openapi-examples.ts). */
+/** The request's JSON or form body as an object (for the document's examples, scripts/openapi-examples.ts). */
 function requestJson(request: Request, text: string | undefined): unknown {
-  if (!text || !(request.headers.get("content-type") ?? "").includes("json")) return undefined;
+  const type = request.headers.get("content-type") ?? "";
+  if (text && type.includes("application/x-www-form-urlencoded")) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  if (!text || !type.includes("json")) return undefined;
   try {
     return JSON.parse(text);
   } catch {
