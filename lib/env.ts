@@ -17,6 +17,16 @@ const ZEnv = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
+    /**
+     * A PostgreSQL streaming replica for the heavy reads (funnels, exports, model builds, reports;
+     * lib/db/replica.ts). Needs DATABASE_URL: ignored, with a warning, on the embedded database.
+     */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    /** How long a heavy read waits for the replica to replay the primary's writes before it reads the primary. */
+    DATABASE_REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     DATA_DIR: z.string().min(1).default("./.data"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     PUBLIC_URL: z.url().default("http://localhost:3000"),
@@ -88,7 +98,7 @@ const ZEnv = z
      * How long an ad-hoc customer query (audience funnels and counts, customer lists by filters)
      * may run before it is stopped and answered with 503 query_timeout and Retry-After.
      * PostgreSQL: statement_timeout. The embedded database cannot stop a statement: the request
-     * is answered at the deadline while the statement runs to its end (README, "Limits").
+     * is answered at the deadline while the statement runs to its end (docs/security.md, "Limits").
      */
     QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     /** An event-loop stall at least this long is logged with what was running (lib/health/event-loop.ts). */

@@ -8,6 +8,7 @@ import { ALL_CUSTOMERS } from "@/lib/data/segments";
 import { getDatabase } from "@/lib/db/client";
 import type { Customer } from "@/lib/db/generated/client";
 import { guardedQuery } from "@/lib/db/guarded-query";
+import { readDatabase } from "@/lib/db/replica";
 import { env } from "@/lib/env";
 import { notFound } from "@/lib/http/errors";
 import { listResponse, type TPagination, ZList } from "@/lib/http/pagination";
@@ -72,8 +73,8 @@ export async function membership(id: string): Promise<Membership> {
 }
 
 export async function audienceCustomers(id: string, page: TPagination) {
-  const database = await getDatabase();
   const m = await membership(id);
+  const database = await readDatabase("audience customers");
   const n = m.params.length;
   // One guarded transaction (a deadline for both statements): the filters are the caller's.
   const [rows, count] = await guardedQuery(

@@ -7,6 +7,7 @@
  */
 import type { Database, SqlRunner } from "@/lib/db/client";
 import { guardedQuery } from "@/lib/db/guarded-query";
+import { readDatabase } from "@/lib/db/replica";
 import { validationError } from "@/lib/http/errors";
 import { type CompiledFunnel, compileFunnel, orderedFilters } from "./compile";
 import type { TFilterGroupInput } from "./schemas";
@@ -28,16 +29,20 @@ export function percentage(now: number, before: number): string {
   return before > 0 ? ((now / before) * 100).toFixed(2) : "0.00";
 }
 
-/** Compiles the filters (422 naming the filter on a bad one) and counts every step. */
-export async function funnel(database: Database, groups: TFilterGroupInput[]): Promise<Funnel> {
+/**
+ * Compiles the filters (422 naming the filter on a bad one) and counts every step, on the read
+ * replica when there is one (the primary's writes so far included: lib/db/replica.ts).
+ */
+export async function funnel(primary: Database, groups: TFilterGroupInput[]): Promise<Funnel> {
   const compiled = compileFunnel(groups);
   if (compiled.errors.length > 0) throw validationError(compiled.errors);
   const label = "audience funnel";
+  const database = await readDatabase(label, primary);
   const { total, counts } = await guardedQuery(
     async (sql) => {
       // PostgreSQL's estimate charges a product filter's lookup to every customer (it cannot know
       // the filters before it stop most), so by default it JIT-compiles the statement: 0.15-1.2 s
-      // at 1M customers, as much as the count itself takes (README, "Audience funnel speed").
+      // at 1M customers, as much as the count itself takes (docs/benchmarks.md, "Audience funnel speed").
       if (database.kind === "postgres") await sql.query("SET LOCAL jit = off");
       return compiled.allAnd && compiled.conditions.length > 0 ? chainCounts(sql, compiled) : stepCounts(sql, compiled);
     },

@@ -4,6 +4,7 @@
  */
 import { now } from "@/lib/clock";
 import { guardedQuery } from "@/lib/db/guarded-query";
+import { readDatabase } from "@/lib/db/replica";
 import type { TAudienceEstimate } from "./preview";
 import type { ChannelType } from "./schemas";
 import { channelRule, exclusionSql } from "./sending/channel-rules";
@@ -36,7 +37,7 @@ export async function estimateAudience(opts: {
      FROM k`,
         [...audience.params, opts.channelType, settings.frequency_cap_messages, since],
       ),
-    { label: "campaign audience estimate" },
+    { label: "campaign audience estimate", database: await readDatabase("campaign audience estimate") },
   );
   const counts = row ?? { audience: 0, excluded_no_consent: 0, excluded_no_address: 0, excluded_frequency_cap: 0 };
   return {

@@ -173,5 +173,10 @@ export async function closeDatabase(): Promise<void> {
   const current = slot.current;
   slot.current = undefined;
   slot.open = undefined;
-  if (current) await (await current).close();
+  if (!current) return;
+  const database = await current;
+  // Its read replica's pool (./replica.ts) goes with it. Imported here, not at the top: replica.ts
+  // imports this file.
+  await (await import("./replica")).detachReplica(database);
+  await database.close();
 }

@@ -4,7 +4,7 @@
  * recommended products. The columns are spec 2.9's row; extended adds every other customer field
  * and each recommended product's name and price.
  */
-import { getDatabase } from "@/lib/db/client";
+import type { Database } from "@/lib/db/client";
 import type { Customer } from "@/lib/db/generated/client";
 import { env } from "@/lib/env";
 import { formatNullableTimestamp } from "@/lib/http/timestamps";
@@ -54,8 +54,8 @@ function extraCells(c: Customer, items: string[], facts: Map<string, ItemFacts>)
   return fields;
 }
 
-export async function countRows(m: Membership): Promise<number> {
-  const database = await getDatabase();
+/** database: where the export reads (the read replica when there is one: ./run-export.ts). */
+export async function countRows(m: Membership, database: Database): Promise<number> {
   const rows = await database.sql.query<{ n: number }>(
     `SELECT COUNT(*)::int AS n FROM customers c WHERE ${m.where}`,
     m.params,
@@ -64,8 +64,7 @@ export async function countRows(m: Membership): Promise<number> {
 }
 
 /** Batches of cells in exportColumns(extended) order. */
-export async function* exportBatches(m: Membership, extended: boolean): AsyncGenerator<Cell[][]> {
-  const database = await getDatabase();
+export async function* exportBatches(m: Membership, extended: boolean, database: Database): AsyncGenerator<Cell[][]> {
   const n = m.params.length;
   let after = "";
   for (;;) {
@@ -80,7 +79,7 @@ export async function* exportBatches(m: Membership, extended: boolean): AsyncGen
       m.recommendations,
       env().DEFAULT_RECOMMENDATION_KIND,
     );
-    const facts = extended ? await itemFacts([...new Set([...products.values()].flat())]) : new Map();
+    const facts = extended ? await itemFacts([...new Set([...products.values()].flat())], database) : new Map();
     yield customers.map((c) => {
       const items = products.get(c.customer_id) ?? [];
       const base = Object.values(customerRow(c, items)) as Cell[];
@@ -90,9 +89,8 @@ export async function* exportBatches(m: Membership, extended: boolean): AsyncGen
   }
 }
 
-async function itemFacts(ids: string[]): Promise<Map<string, ItemFacts>> {
+async function itemFacts(ids: string[], database: Database): Promise<Map<string, ItemFacts>> {
   if (ids.length === 0) return new Map();
-  const database = await getDatabase();
   const rows = await database.sql.query<ItemFacts & { item_id: string }>(
     "SELECT item_id, item_name, product_price FROM items WHERE item_id = ANY($1::text[])",
     [ids],

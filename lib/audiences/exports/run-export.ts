@@ -10,6 +10,7 @@
 import { now } from "@/lib/clock";
 import { db, getDatabase } from "@/lib/db/client";
 import type { AudienceExport } from "@/lib/db/generated/client";
+import { readDatabase } from "@/lib/db/replica";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { formatTimestamp } from "@/lib/http/timestamps";
@@ -53,14 +54,18 @@ async function writeFile(row: AudienceExport): Promise<void> {
   await prisma.audienceExportChunk.deleteMany({ where: { export_id: exportId, attempt: { not: attempt } } });
   await prisma.audienceExportChunk.deleteMany({ where: { export_id: exportId, attempt } });
   const m = await membership(row.audience_id);
-  await progress(exportId, attempt, { rows_total: await countRows(m) });
+  // The rows come from the read replica when there is one, once it has replayed what the primary
+  // had committed by now (an import just before the export included); the export's own writes
+  // (progress, chunks) go to the primary.
+  const source = await readDatabase("audience export");
+  await progress(exportId, attempt, { rows_total: await countRows(m, source) });
   const columns = exportColumns(row.extended);
   const sink = new ChunkSink(exportId, attempt);
   const writer: FileWriter =
     row.file_extension === "xlsx" ? xlsxWriter(columns, m.name, sink) : csvWriter(columns, sink);
   let done = 0;
   try {
-    for await (const rows of exportBatches(m, row.extended)) {
+    for await (const rows of exportBatches(m, row.extended, source)) {
       await writer.addRows(rows);
       done += rows.length;
       await progress(exportId, attempt, { rows_done: done });
