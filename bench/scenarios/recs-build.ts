@@ -57,7 +57,6 @@ export const recsBuild: Scenario = {
         kind,
         ms: Date.parse(`${String(e.timestamp)}Z`),
         orderId: (e.order_id as string | undefined) ?? null,
-        quantity: Number(e.quantity ?? 1),
       });
       if (++read % 1_000_000 === 0) console.log(`  ${read.toLocaleString("en")} events read`);
     }

@@ -34,7 +34,7 @@ import { fillSlots } from "@/lib/recommend/fill-slots";
 import type { Identity } from "@/lib/recommend/identity";
 import type { LoadedModels } from "@/lib/recommend/model-store";
 import { ruleContext } from "@/lib/recommend/rule-context";
-import type { TRuleValue } from "@/lib/touchpoints/schemas";
+import type { TRuleValue } from "@/lib/recommend/rule-schemas";
 
 export const SPLIT = Date.UTC(2011, 8, 1);
 const K = 10;
@@ -223,7 +223,7 @@ export async function evaluateRecs(file: string, log: (line: string) => void = (
     const visitor = p.customerId || `cookie:guest-${p.invoice}`;
     const i = itemNo(p.stockCode);
     if (ms < SPLIT) {
-      builder.add({ visitor, itemId: p.stockCode, kind: "purchase", ms, orderId: p.invoice, quantity: p.quantity });
+      builder.add({ visitor, itemId: p.stockCode, kind: "purchase", ms, orderId: p.invoice });
       trainEvents++;
       if (p.customerId) {
         const set = trainBuyers.get(p.customerId) ?? new Set();

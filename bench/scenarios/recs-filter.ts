@@ -66,7 +66,6 @@ export const recsFilter: Scenario = {
         kind,
         ms: Date.parse(`${String(e.timestamp)}Z`),
         orderId: (e.order_id as string | undefined) ?? null,
-        quantity: Number(e.quantity ?? 1),
       });
     }
     const data = builder.finish();

@@ -26,8 +26,9 @@ import { tracked } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 import { timeSlice } from "@/lib/time-slice";
+import { Growable } from "./engine/growable";
 import { type IdentityRows, readCookies, readIdentityRows } from "./identity-rows";
-import { GrowingInt32, StringTable } from "./string-table";
+import { StringTable } from "./string-table";
 
 export const IDENTITY_CHANNEL = "lumen_identity";
 const REFRESH_OVERLAP_MS = 5000;
@@ -48,13 +49,13 @@ interface Index {
   /** Customer ids, numbered. */
   customers: StringTable;
   /** A customer's segment number, by customer number. */
-  segmentOf: GrowingInt32;
+  segmentOf: Growable<Int32Array>;
   /** Segment ids by number (0 = no segment). */
   segments: string[];
   segmentNumber: Map<string, number>;
   /** Cookie ids, numbered; cookieCustomer gives each one's customer number. */
   cookies: StringTable;
-  cookieCustomer: GrowingInt32;
+  cookieCustomer: Growable<Int32Array>;
   items: StringTable;
   /** Database time of the last refresh's start (ISO). */
   customersSince: string;
@@ -135,11 +136,11 @@ async function buildIndex(database: Database): Promise<Index> {
   const index: Index = {
     database,
     customers: new StringTable(),
-    segmentOf: new GrowingInt32(0),
+    segmentOf: new Growable((n) => new Int32Array(n), 0, 256),
     segments: [""],
     segmentNumber: new Map([["", 0]]),
     cookies: new StringTable(),
-    cookieCustomer: new GrowingInt32(-1),
+    cookieCustomer: new Growable((n) => new Int32Array(n), -1, 256),
     items: new StringTable(),
     customersSince: since,
     itemsSince: since,

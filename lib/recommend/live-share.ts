@@ -8,6 +8,9 @@
  * Sends are gathered for FLUSH_MS and go as JSON payloads under PostgreSQL's 8,000-byte limit;
  * each carries this process's id, so a process ignores its own. A notification lost (a listener
  * reconnecting) costs only liveness: the next model build reads the events from the table.
+ *
+ * The same LISTEN connection hears NOTIFY lumen_models: a model build another process finished,
+ * loaded here at once (./model-signal.ts).
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -16,6 +19,7 @@ import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 import type { KindName } from "./engine/interactions";
 import { moveLive, recordLive } from "./live-overlay";
+import { MODELS_CHANNEL, modelReadyElsewhere } from "./model-signal";
 
 export const LIVE_CHANNEL = "lumen_live";
 const FLUSH_MS = 100;
@@ -127,7 +131,7 @@ export function applyShared(payload: string): number {
   return applied;
 }
 
-/** Listens for the other processes' changes (PostgreSQL only; idempotent; reconnects). */
+/** Listens for the other processes' changes and model builds (PostgreSQL only; idempotent; reconnects). */
 export async function startLiveShare(database: Database): Promise<void> {
   if (database.kind !== "postgres" || state.listener) return;
   state.stopped = false;
@@ -135,6 +139,7 @@ export async function startLiveShare(database: Database): Promise<void> {
     const client = new pg.Client({ connectionString: database.url });
     client.on("notification", (message) => {
       if (message.channel === LIVE_CHANNEL && message.payload) applyShared(message.payload);
+      else if (message.channel === MODELS_CHANNEL && message.payload) modelReadyElsewhere(message.payload);
     });
     client.on("error", (error) => {
       if (state.stopped) return;
@@ -143,7 +148,7 @@ export async function startLiveShare(database: Database): Promise<void> {
       setTimeout(() => void connect().catch(() => {}), 1000).unref?.();
     });
     await client.connect();
-    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${MODELS_CHANNEL}`);
     state.listener = client;
   };
   await connect();

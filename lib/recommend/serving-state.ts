@@ -13,13 +13,13 @@ import type { Item, Strategy } from "@/lib/db/generated/client";
 import { tracked } from "@/lib/health/event-loop";
 import { ApiError, conflict, notFound } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
-import type { TRule } from "@/lib/touchpoints/schemas";
-import { findTouchpointRow, type TouchpointRow as Touchpoint } from "@/lib/touchpoints/touchpoint-rows";
 import { ELIGIBLE } from "./item-filter";
 import { isLearnedKind } from "./learned-kinds";
 import { watchModels } from "./model-store";
 import { FALLBACK_LIST } from "./rule-candidates";
 import { type DiscountWindows, discountIdOf } from "./rule-kinds";
+import type { TRule } from "./rule-schemas";
+import { findTouchpointRow, type TouchpointRow as Touchpoint } from "./touchpoint-rows";
 
 export const SERVING_TTL_MS = 3000;
 /** Candidates per list whose rows are kept: enough for any draw, bounded for memory. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GrowingInt32, StringTable } from "./string-table";
+import { Growable } from "./engine/growable";
+import { StringTable } from "./string-table";
 
 describe("StringTable", () => {
   it("numbers keys in the order added and finds them again", () => {
@@ -44,14 +45,23 @@ describe("StringTable", () => {
   });
 });
 
-describe("GrowingInt32", () => {
+describe("Growable", () => {
   it("grows to any index and reads unset entries as the fill value", () => {
-    const values = new GrowingInt32(-1);
+    const values = new Growable((n) => new Int32Array(n), -1, 256);
     values.set(3, 7);
     values.set(100_000, 9);
     expect(values.get(3)).toBe(7);
     expect(values.get(100_000)).toBe(9);
     expect(values.get(50)).toBe(-1);
     expect(values.get(10_000_000)).toBe(-1);
+    expect(values.length).toBe(100_001);
+  });
+
+  it("appends past its capacity, keeping every value in order", () => {
+    const values = new Growable((n) => new Float32Array(n), 0, 4);
+    for (let i = 0; i < 1000; i++) values.push(i / 2);
+    expect(values.length).toBe(1000);
+    expect(values.copy()).toEqual(Float32Array.from({ length: 1000 }, (_, i) => i / 2));
+    expect(values.view().length).toBe(1000);
   });
 });

@@ -7,8 +7,10 @@
  * typed arrays the same data is a handful of objects, so collections of the web thread stay short
  * however many customers the shop has (issue 26: no pause over 100 ms). Entries are never removed
  * (the identity index only ever learns ids). Values belong to the caller, in arrays indexed by the
- * entry number (see GrowingInt32).
+ * entry number (a Growable of ./engine/growable.ts).
  */
+
+import { grown } from "./engine/growable";
 
 const EMPTY = -1;
 const encoder = new TextEncoder();
@@ -50,11 +52,11 @@ export class StringTable {
     if (found >= 0) return this.slots[found]!;
     const n = this.count;
     if (n + 2 > this.starts.length) {
-      this.starts = grow(this.starts, this.starts.length * 2);
-      this.hashes = grow(this.hashes, this.hashes.length * 2);
+      this.starts = grown(this.starts, this.starts.length * 2);
+      this.hashes = grown(this.hashes, this.hashes.length * 2);
     }
     if (this.used + length > this.bytes.length) {
-      this.bytes = grow(this.bytes, Math.max(this.bytes.length * 2, this.used + length));
+      this.bytes = grown(this.bytes, Math.max(this.bytes.length * 2, this.used + length));
     }
     this.bytes.set(this.scratch.subarray(0, length), this.used);
     this.used += length;
@@ -119,40 +121,6 @@ export class StringTable {
     }
     this.slots = slots;
   }
-}
-
-/** An Int32Array that grows as entries are added: values of a StringTable's entries. */
-export class GrowingInt32 {
-  private values: Int32Array;
-
-  constructor(private readonly fill = 0) {
-    this.values = new Int32Array(1 << 8).fill(fill);
-  }
-
-  get(n: number): number {
-    return n < this.values.length ? this.values[n]! : this.fill;
-  }
-
-  set(n: number, value: number): void {
-    if (n >= this.values.length) {
-      let size = this.values.length * 2;
-      while (size <= n) size *= 2;
-      const values = new Int32Array(size).fill(this.fill);
-      values.set(this.values);
-      this.values = values;
-    }
-    this.values[n] = value;
-  }
-
-  get byteLength(): number {
-    return this.values.byteLength;
-  }
-}
-
-function grow<T extends Uint8Array | Uint32Array>(array: T, size: number): T {
-  const bigger = new (array.constructor as new (n: number) => T)(size);
-  bigger.set(array);
-  return bigger;
 }
 
 /** FNV-1a over the bytes: fast, and spreads the ids of a shop (common prefixes, counters) well. */

@@ -10,10 +10,9 @@
  * the SMS legs is killed mid-way; after the lease the rest are sent, each SMS handed to the SMS
  * provider (a fake Twilio here) twice at most for the one in flight at the kill.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createInterface } from "node:readline";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import * as approve from "@/app/api/latest/campaigning-studio/campaignings/[campaign_id]/approve/route";
@@ -30,6 +29,7 @@ import { resetEnvCache, setEnv } from "@/lib/env";
 import { closeSmtp } from "@/lib/messaging/smtp";
 import { withDatabaseName } from "./db";
 import { call, tokenFor } from "./http";
+import { spawnScript } from "./support/children";
 
 const N = 3000;
 const KILL_AFTER = 300;
@@ -64,11 +64,9 @@ async function startSink(): Promise<{ server: SMTPServer; port: number; received
   return { server, port: (server.server.address() as AddressInfo).port, received };
 }
 
-let child: ChildProcess | undefined;
 let sink: Awaited<ReturnType<typeof startSink>> | undefined;
 
 afterAll(async () => {
-  child?.kill("SIGKILL");
   closeSmtp();
   delete process.env.SMTP_URL;
   resetEnvCache();
@@ -151,18 +149,14 @@ async function startWorker(
   delete env.SMTP_URL;
   if (smtpUrl) env.SMTP_URL = smtpUrl;
   Object.assign(env, extra.env);
-  // node itself (not npx/tsx, which would leave the real worker running when killed).
-  const worker = spawn(
-    process.execPath,
-    ["--import", "tsx", "tests/integration/support/crash-sender.ts", url, sendId, ...(extra.mode ? [extra.mode] : [])],
-    {
-      env,
-      stdio: ["ignore", "pipe", "inherit"],
-    },
+  // Ends with the test, pass or fail (./support/children.ts).
+  const started = spawnScript(
+    "tests/integration/support/crash-sender.ts",
+    [url, sendId, ...(extra.mode ? [extra.mode] : [])],
+    { env },
   );
-  child = worker;
-  const lines: string[] = [];
-  createInterface({ input: worker.stdout! }).on("line", (line) => lines.push(line));
+  const worker = started.process;
+  const { lines } = started;
   const deadline = Date.now() + 60_000;
   while (!lines.some((l) => l.includes("started"))) {
     if (Date.now() > deadline || worker.exitCode !== null) throw new Error(`the worker did not start: ${lines}`);

@@ -6,19 +6,19 @@
  * recent `maxSize` items, which bounds the quadratic cost of a bulk buyer.
  */
 
+import { Growable } from "./growable";
 import { COOKIE_VISITOR, type Interactions, KIND } from "./interactions";
 import type { Baskets } from "./neighbours";
 
 class BasketWriter {
-  private readonly starts: number[] = [0];
-  private items: Int32Array;
-  private length = 0;
-  private readonly users: number[] = [];
+  private readonly starts = new Growable((n) => new Int32Array(n));
+  private readonly items = new Growable((n) => new Int32Array(n));
+  private readonly users = new Growable((n) => new Int32Array(n));
   constructor(
     private readonly nItems: number,
     private readonly maxSize: number,
   ) {
-    this.items = new Int32Array(1024);
+    this.starts.push(0);
   }
   /** Writes one basket from items in time order (the last `maxSize` distinct ones). */
   write(items: number[], user: number): void {
@@ -32,22 +32,16 @@ class BasketWriter {
       }
     }
     if (kept.length === 0) return;
-    while (this.length + kept.length > this.items.length) {
-      const next = new Int32Array(this.items.length * 2);
-      next.set(this.items);
-      this.items = next;
-    }
-    for (let k = kept.length - 1; k >= 0; k--) this.items[this.length++] = kept[k]!;
-    this.starts.push(this.length);
+    for (let k = kept.length - 1; k >= 0; k--) this.items.push(kept[k]!);
+    this.starts.push(this.items.length);
     this.users.push(user);
   }
   finish(options: { chainNext?: boolean } = {}): Baskets & { user: Int32Array } {
-    const start = Int32Array.from(this.starts);
-    const user = Int32Array.from(this.users);
+    const user = this.users.copy();
     const out: Baskets & { user: Int32Array } = {
       nItems: this.nItems,
-      start,
-      item: this.items.slice(0, this.length),
+      start: this.starts.copy(),
+      item: this.items.copy(),
       user,
     };
     if (options.chainNext) {
@@ -59,8 +53,8 @@ class BasketWriter {
   }
 }
 
-/** One basket per order, in each visitor's time order; with chainNext, each points to the visitor's next order. */
-export function orderBaskets(data: Interactions, options: { maxSize?: number; chainNext?: boolean } = {}) {
+/** One basket per order, in each visitor's time order. */
+export function orderBaskets(data: Interactions, options: { maxSize?: number } = {}) {
   const writer = new BasketWriter(data.itemIds.length, options.maxSize ?? 50);
   const nUsers = data.users.length;
   for (let u = 0; u < nUsers; u++) {
@@ -78,10 +72,13 @@ export function orderBaskets(data: Interactions, options: { maxSize?: number; ch
     }
     for (const items of orders.values()) writer.write(items, u);
   }
-  return writer.finish({ chainNext: options.chainNext });
+  return writer.finish();
 }
 
-/** A visitor's interactions of the kinds in `kinds` (bit mask), cut where the gap exceeds gapMinutes. */
+/**
+ * A visitor's interactions of the kinds in `kinds` (bit mask), cut where the gap exceeds
+ * gapMinutes; with chainNext, each session points to the visitor's next one (transitions).
+ */
 export function sessionBaskets(
   data: Interactions,
   options: { kinds: number; gapMinutes: number; maxSize?: number; chainNext?: boolean; customersOnly?: boolean },

@@ -202,15 +202,6 @@ export function textNeighbours(v: TextVectors, k: number): Neighbours {
   });
 }
 
-export function cosine(v: TextVectors, i: number, j: number): number {
-  let s = 0;
-  for (let p = v.start[i]!; p < v.start[i + 1]!; p++) {
-    const t = v.term[p]!;
-    for (let q = v.start[j]!; q < v.start[j + 1]!; q++) if (v.term[q] === t) s += v.weight[p]! * v.weight[q]!;
-  }
-  return s;
-}
-
 /** Feature ids per item (category names by level, attributes) for attribute affinity. */
 export interface ItemFeatures {
   names: string[];

@@ -247,4 +247,35 @@ describe("pack", () => {
     expect(back.histories.kinds).toBeInstanceOf(Uint8Array);
     expect(ask(back, "ai-community-based", { user: "alice" })[0]!.id).toBe("b");
   });
+
+  it("with view, the typed arrays live in the packed buffer itself (no copy)", async () => {
+    const m = await modelsOf(TOGETHER);
+    const bytes = pack(m);
+    const back = unpack<Models>(bytes, { view: true });
+    expect(back.community.score.buffer).toBe(bytes.buffer);
+    expect(back.histories.start.buffer).toBe(bytes.buffer);
+    expect([...back.community.score]).toEqual([...m.community.score]);
+    // Without view (a buffer the caller may reuse), copies.
+    expect(unpack<Models>(bytes).community.score.buffer).not.toBe(bytes.buffer);
+  });
+
+  it("reads a header without the alignment padding (builds stored before it)", async () => {
+    const m = await modelsOf(TOGETHER);
+    const bytes = pack(m);
+    const length = bytes.readUInt32LE(0);
+    const json = bytes
+      .subarray(4, 4 + length)
+      .toString("utf8")
+      .trimEnd();
+    // Re-pack by hand with the sections one byte past 8-byte alignment: they are then copied.
+    let header = Buffer.from(json, "utf8");
+    while ((4 + header.length) % 8 !== 1) header = Buffer.concat([header, Buffer.from(" ")]);
+    const head = Buffer.alloc(4);
+    head.writeUInt32LE(header.length);
+    const odd = Buffer.concat([head, header, bytes.subarray(4 + length)]);
+    const back = unpack<Models>(odd, { view: true });
+    expect(back.community.score.buffer).not.toBe(odd.buffer);
+    expect([...back.community.score]).toEqual([...m.community.score]);
+    expect(ask(back, "ai-community-based", { user: "alice" })[0]!.id).toBe("b");
+  });
 });

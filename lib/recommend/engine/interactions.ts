@@ -2,8 +2,10 @@
  * The shop's events as the recommendation engine reads them: every (visitor, item, kind, time,
  * order) in typed arrays, grouped by visitor in time order (a CSR layout: the events of visitor u
  * are [userStart[u], userStart[u + 1])). Items and visitors are numbered; a visitor is the
- * customer, else `cookie:<cookie_id>`. 10 million events take about 170 MB here.
+ * customer, else `cookie:<cookie_id>`. 10 million events take about 130 MB here.
  */
+
+import { Growable } from "./growable";
 
 /** Interaction kinds the models read, with their weight in the "-interactions" kinds. */
 export const KIND = { purchase: 0, add_to_cart: 1, click: 2, view: 3 } as const;
@@ -20,29 +22,9 @@ export interface Interactions {
   minute: Int32Array;
   /** The order (a number per distinct order id, -1 when none). */
   order: Int32Array;
-  quantity: Int32Array;
   userStart: Int32Array;
   /** The latest event's time (ms). */
   lastMs: number;
-}
-
-class Growable<T extends Int32Array | Uint8Array> {
-  data: T;
-  length = 0;
-  constructor(private readonly make: (n: number) => T) {
-    this.data = make(1024);
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = this.make(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  view(): T {
-    return this.data.subarray(0, this.length) as T;
-  }
 }
 
 /** Collects events in any order; finish() groups them by visitor in time order. */
@@ -57,7 +39,6 @@ export class InteractionsBuilder {
   private readonly kind = new Growable((n) => new Uint8Array(n));
   private readonly minute = new Growable((n) => new Int32Array(n));
   private readonly order = new Growable((n) => new Int32Array(n));
-  private readonly quantity = new Growable((n) => new Int32Array(n));
   private lastMs = 0;
 
   /** Numbers an item even without events (so content models know every item). */
@@ -71,7 +52,7 @@ export class InteractionsBuilder {
     return n;
   }
 
-  add(e: { visitor: string; itemId: string; kind: KindName; ms: number; orderId?: string | null; quantity?: number }) {
+  add(e: { visitor: string; itemId: string; kind: KindName; ms: number; orderId?: string | null }) {
     let u = this.userNo.get(e.visitor);
     if (u === undefined) {
       u = this.users.length;
@@ -88,7 +69,6 @@ export class InteractionsBuilder {
     this.kind.push(KIND[e.kind]);
     this.minute.push(Math.floor(e.ms / 60_000));
     this.order.push(o);
-    this.quantity.push(Math.max(1, Math.min(e.quantity ?? 1, 1_000_000)));
     if (e.ms > this.lastMs) this.lastMs = e.ms;
   }
 
@@ -124,40 +104,10 @@ export class InteractionsBuilder {
       kind: pick(this.kind.view(), (k) => new Uint8Array(k)),
       minute: pick(minute, (k) => new Int32Array(k)),
       order: pick(this.order.view(), (k) => new Int32Array(k)),
-      quantity: pick(this.quantity.view(), (k) => new Int32Array(k)),
       userStart,
       lastMs: this.lastMs,
     };
   }
-}
-
-/** The distinct items of visitor u with `kinds` (bit mask of KIND), latest last, with their weight. */
-export function userItems(
-  data: Interactions,
-  u: number,
-  kinds: number,
-  weights: readonly number[] = KIND_WEIGHT,
-): { items: number[]; weight: number[]; lastMinute: number[] } {
-  const seen = new Map<number, number>();
-  const items: number[] = [];
-  const weight: number[] = [];
-  const lastMinute: number[] = [];
-  for (let e = data.userStart[u]!; e < data.userStart[u + 1]!; e++) {
-    const k = data.kind[e]!;
-    if (!(kinds & (1 << k))) continue;
-    const i = data.item[e]!;
-    const at = seen.get(i);
-    if (at === undefined) {
-      seen.set(i, items.length);
-      items.push(i);
-      weight.push(weights[k]!);
-      lastMinute.push(data.minute[e]!);
-    } else {
-      weight[at] = Math.max(weight[at]!, weights[k]!);
-      lastMinute[at] = data.minute[e]!;
-    }
-  }
-  return { items, weight, lastMinute };
 }
 
 /** How a visitor known only by a cookie is named. */

@@ -7,6 +7,8 @@
  * capping a basket's size (its most recent items).
  */
 
+import { Growable } from "./growable";
+
 export interface Neighbours {
   /** Neighbours of item i: [start[i], start[i + 1]). */
   start: Int32Array;
@@ -39,40 +41,23 @@ export interface NeighbourOptions {
 
 /** Growing CSR output: appends item i's neighbours in order. */
 class CsrWriter {
-  private item = new Int32Array(1024);
-  private score = new Float32Array(1024);
-  private support = new Int32Array(1024);
-  private length = 0;
+  private readonly item = new Growable((n) => new Int32Array(n));
+  private readonly score = new Growable((n) => new Float32Array(n));
+  private readonly support = new Growable((n) => new Int32Array(n));
   readonly start: Int32Array;
   constructor(nItems: number) {
     this.start = new Int32Array(nItems + 1);
   }
   push(j: number, s: number, c: number): void {
-    if (this.length === this.item.length) {
-      const grow = <T extends Int32Array | Float32Array>(a: T, make: (n: number) => T) => {
-        const b = make(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.item = grow(this.item, (n) => new Int32Array(n));
-      this.score = grow(this.score, (n) => new Float32Array(n));
-      this.support = grow(this.support, (n) => new Int32Array(n));
-    }
-    this.item[this.length] = j;
-    this.score[this.length] = s;
-    this.support[this.length] = c;
-    this.length++;
+    this.item.push(j);
+    this.score.push(s);
+    this.support.push(c);
   }
   close(i: number): void {
-    this.start[i + 1] = this.length;
+    this.start[i + 1] = this.item.length;
   }
   finish(): Neighbours {
-    return {
-      start: this.start,
-      item: this.item.slice(0, this.length),
-      score: this.score.slice(0, this.length),
-      support: this.support.slice(0, this.length),
-    };
+    return { start: this.start, item: this.item.copy(), score: this.score.copy(), support: this.support.copy() };
   }
 }
 
@@ -185,13 +170,6 @@ export function buildNeighbours(b: Baskets, options: NeighbourOptions): Neighbou
     out.close(i);
   }
   return out.finish();
-}
-
-/** Each item's basket count (its popularity in these baskets). */
-export function basketCounts(b: Baskets): Int32Array {
-  const count = new Int32Array(b.nItems);
-  for (let e = 0; e < b.item.length; e++) count[b.item[e]!]!++;
-  return count;
 }
 
 /** Neighbour lists from a scorer: visit(i, offer) offers item i's candidates (score, support). */

@@ -1,7 +1,9 @@
 /**
  * Models <-> bytes, for the database (lib/recommend/model-store.ts). Typed arrays are copied as
  * they are (8-byte aligned sections), string arrays as one UTF-8 text joined by NUL, everything
- * else as JSON in the header: [4 bytes header length][header JSON][sections].
+ * else as JSON in the header: [4 bytes header length][header JSON][sections]. The header is
+ * padded with spaces (still JSON) so the sections start 8-byte aligned: a reader owning the
+ * buffer may then view the typed arrays in place instead of copying them (unpack's `view`).
  */
 type TypedArray = Int32Array | Float32Array | Float64Array | Uint8Array;
 const TYPES = { Int32Array, Float32Array, Float64Array, Uint8Array } as const;
@@ -40,13 +42,18 @@ export function pack(value: unknown): Buffer {
     if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
-  const header = Buffer.from(JSON.stringify(walk(value)), "utf8");
+  const json = Buffer.from(JSON.stringify(walk(value)), "utf8");
+  const header = Buffer.concat([json, Buffer.alloc((8 - ((4 + json.length) % 8)) % 8, " ")]);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(header.length);
   return Buffer.concat([length, header, ...sections]);
 }
 
-export function unpack<T>(bytes: Buffer): T {
+/**
+ * The value packed in `bytes`. With `view`, typed arrays that are aligned in `bytes` are views
+ * of it (the caller owns the buffer and never reuses it: the models then live in it); else copies.
+ */
+export function unpack<T>(bytes: Buffer, options: { view?: boolean } = {}): T {
   const headerLength = bytes.readUInt32LE(0);
   const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString("utf8"));
   const base = 4 + headerLength;
@@ -59,9 +66,11 @@ export function unpack<T>(bytes: Buffer): T {
           .toString("utf8")
           .split(SEP);
       const Type = TYPES[s.$t];
-      // A copy, aligned: the database's buffer is not 8-byte aligned and may be reused.
-      const out = new Type(s.length);
       const width = Type.BYTES_PER_ELEMENT;
+      const at = bytes.byteOffset + base + s.offset;
+      if (options.view && at % width === 0) return new Type(bytes.buffer as ArrayBuffer, at, s.length);
+      // A copy, aligned: a buffer from the database may be unaligned or reused.
+      const out = new Type(s.length);
       Buffer.from(out.buffer).set(bytes.subarray(base + s.offset, base + s.offset + s.length * width));
       return out;
     }

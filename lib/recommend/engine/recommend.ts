@@ -6,7 +6,7 @@
  * kind); each candidate's score sums anchor weight x neighbour score, and the anchor that gave the
  * most is its evidence.
  */
-import { LEARNED_RULE_TYPES } from "@/lib/touchpoints/constants";
+import { LEARNED_RULE_TYPES } from "../rule-constants";
 import { KIND_WEIGHT, PURCHASES } from "./interactions";
 import { COMMUNITY_SHARPEN, type Models } from "./models";
 import { type Neighbours, TopK } from "./neighbours";

@@ -9,8 +9,10 @@
 import { deliverSend } from "@/lib/campaigns/sending/deliver";
 import { sendDueFallbacks } from "@/lib/campaigns/sending/fallback";
 import { openPostgres, setDatabase } from "@/lib/db/client";
+import { endWithParent } from "./end-with-parent";
 
 const [url, sendId, mode] = process.argv.slice(2);
+endWithParent();
 const database = await openPostgres(url!);
 setDatabase(database);
 process.stdout.write(`${JSON.stringify({ started: true })}\n`);

@@ -1,0 +1,278 @@
+/**
+ * Building the recommendation models and storing them (rec_models, rec_model_chunks).
+ * - buildAndStoreModels reads the catalog and the events (pages by key, so 10 million events never
+ *   sit in one result), builds every model (./engine/models.ts), packs them into chunks and marks
+ *   the build ready. A build that fails is kept as failed with its error; the previous ready build
+ *   goes on serving. Older builds are deleted.
+ * - One build at a time across every process (./build-lease.ts): whoever asks while a build runs
+ *   (the job, a touchpoint going live, another process) waits for that build's result instead of
+ *   building again; a build whose builder died is marked interrupted and built again.
+ * - A finished build is announced (./model-signal.ts); ./model-store.ts loads it in every process.
+ */
+import { type Database, getDatabase } from "@/lib/db/client";
+import { readDatabase } from "@/lib/db/replica";
+import { env } from "@/lib/env";
+import { getBoss } from "@/lib/jobs/boss";
+import { JOBS } from "@/lib/jobs/names";
+import { log } from "@/lib/log";
+import { processWide } from "@/lib/process-wide";
+import { acquireBuild, type BuildLease, INTERRUPTED, sweepInterrupted, waitForBuild } from "./build-lease";
+import type { ItemFacts } from "./engine/content";
+import { COOKIE_VISITOR, InteractionsBuilder, type KindName } from "./engine/interactions";
+import { itemFacts, NO_FACTS } from "./engine/item-facts";
+import { buildModels } from "./engine/models";
+import { pack } from "./engine/pack";
+import { announceModelReady } from "./model-signal";
+
+const CHUNK_BYTES = 2 * 1024 * 1024;
+const PAGE = 50_000;
+const MODEL_KINDS: KindName[] = ["purchase", "add_to_cart", "click", "view"];
+/** How soon an asker looks again when another process holds the lock but shows no row yet. */
+const RETRY_MS = 25;
+
+export async function newestReady(database: Database): Promise<string | undefined> {
+  const rows = await database.sql.query<{ model_id: string }>(
+    "SELECT model_id FROM rec_models WHERE status = 'ready' ORDER BY date_built DESC, model_id DESC LIMIT 1",
+  );
+  return rows[0]?.model_id;
+}
+
+async function readCatalog(database: Database, builder: InteractionsBuilder): Promise<ItemFacts[]> {
+  const facts: ItemFacts[] = [];
+  let after = "";
+  for (;;) {
+    const rows = await database.sql.query<Parameters<typeof itemFacts>[0] & { item_id: string }>(
+      `SELECT item_id, item_name, product_price, descriptions, categories, attributes FROM items
+       WHERE item_id > $1 ORDER BY item_id LIMIT ${PAGE}`,
+      [after],
+    );
+    for (const row of rows) facts[builder.itemIndex(row.item_id)] = itemFacts(row);
+    if (rows.length < PAGE) return facts;
+    after = rows.at(-1)!.item_id;
+  }
+}
+
+async function readEvents(
+  database: Database,
+  builder: InteractionsBuilder,
+): Promise<{ lastId: bigint; count: number }> {
+  let after = 0n;
+  let count = 0;
+  for (;;) {
+    const rows = await database.sql.query<{
+      id: string;
+      visitor: string | null;
+      cookie_id: string | null;
+      item_id: string;
+      event_type: KindName;
+      ms: number;
+      order_id: string | null;
+    }>(
+      `SELECT e.id::text AS id, COALESCE(e.customer_id, cc.customer_id) AS visitor, e.cookie_id, e.item_id,
+              e.event_type, (extract(epoch FROM e."timestamp") * 1000)::float8 AS ms, e.order_id
+       FROM events e LEFT JOIN customer_cookies cc ON cc.cookie_id = e.cookie_id
+       WHERE e.id > $1 AND e.item_id IS NOT NULL AND e.event_type = ANY($2::text[])
+       ORDER BY e.id LIMIT ${PAGE}`,
+      [after.toString(), MODEL_KINDS],
+    );
+    for (const r of rows) {
+      const visitor = r.visitor ?? (r.cookie_id ? `${COOKIE_VISITOR}${r.cookie_id}` : null);
+      if (!visitor) continue;
+      builder.add({
+        visitor,
+        itemId: r.item_id,
+        kind: r.event_type,
+        ms: Number(r.ms),
+        orderId: r.order_id,
+      });
+      count++;
+    }
+    if (rows.length > 0) after = BigInt(rows.at(-1)!.id);
+    if (rows.length < PAGE) return { lastId: after, count };
+  }
+}
+
+const yieldToServing = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function newModelId(): string {
+  return `model_${new Date().toISOString().replace(/\D/g, "").slice(0, 17)}_${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/**
+ * Builds every model from the database's events and catalog and stores them; returns the build's
+ * id. While another build runs (in any process), waits for it and returns its id instead.
+ */
+export async function buildAndStoreModels(options: { reason: string; database?: Database }): Promise<string> {
+  const database = options.database ?? (await getDatabase());
+  // When this asker first found another build under way before its row showed (PostgreSQL).
+  let joinSince: Date | undefined;
+  for (;;) {
+    const modelId = newModelId();
+    const got = await acquireBuild(database, modelId, options.reason, { joinSince });
+    if ("joined" in got) return got.joined;
+    if ("lease" in got) {
+      try {
+        return await buildWithLease(database, got.lease);
+      } finally {
+        await got.lease.release();
+      }
+    }
+    if (!got.running) {
+      joinSince ??= got.askedAt;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      continue;
+    }
+    log.info("a model build is under way; waiting for it", { running: got.running, reason: options.reason });
+    const outcome = await waitForBuild(database, got.running);
+    if (outcome.status === "ready") return got.running;
+    if (outcome.status === "failed" && outcome.error !== INTERRUPTED) {
+      throw new Error(`the model build ${got.running} this one waited for failed: ${outcome.error}`);
+    }
+    // Interrupted (its builder died) or deleted: ask again, and build if nobody else does.
+  }
+}
+
+/** Builds and stores the models under a lease already taken (./build-lease.ts); returns its id. */
+export async function buildWithLease(database: Database, lease: BuildLease): Promise<string> {
+  const { prisma } = database;
+  const { modelId } = lease;
+  const stillHeld = () => {
+    const lost = lease.lost();
+    if (lost) throw new Error(`the build lost its lease: ${lost}`);
+  };
+  const started = performance.now();
+  try {
+    const builder = new InteractionsBuilder();
+    // The catalog and the events come from the read replica when there is one, once it has
+    // replayed the primary's writes so far (lib/db/replica.ts); the build's own writes go to the primary.
+    const source = await readDatabase("model build", database);
+    const catalog = await readCatalog(source, builder);
+    const { lastId, count } = await readEvents(source, builder);
+    const data = builder.finish();
+    const facts = data.itemIds.map((_, i) => catalog[i] ?? NO_FACTS);
+    const models = await buildModels(data, facts, {
+      progress: async (step, done, total) => {
+        stillHeld();
+        log.info("building recommendation models", { modelId, step, done, total });
+        // The studio's background-work indicator reads this (lib/health/background-work.ts).
+        await database.sql
+          .query(
+            `UPDATE rec_models SET stats = jsonb_build_object('progress', $2::jsonb), date_heartbeat = now()
+             WHERE model_id = $1`,
+            [modelId, JSON.stringify({ step, done, total })],
+          )
+          .catch(() => {});
+        await yieldToServing();
+      },
+    });
+    const bytes = pack(models);
+    stillHeld();
+    // One statement per chunk, not one transaction: a reader loads only builds marked ready (the
+    // update below), and short statements never hold the database long (on PGlite, one backend
+    // for every connection). A failed build's chunks go with its row (ON DELETE CASCADE).
+    for (let at = 0, seq = 0; at < bytes.length; at += CHUNK_BYTES, seq++) {
+      const data = new Uint8Array(bytes.subarray(at, at + CHUNK_BYTES));
+      await prisma.recModelChunk.create({ data: { model_id: modelId, seq, data } });
+    }
+    stillHeld();
+    // Only a build still `building` becomes ready: one marked interrupted meanwhile (its heartbeat
+    // held up past STALE_MS) may have a successor under way.
+    const marked = await prisma.recModel.updateMany({
+      where: { model_id: modelId, status: "building" },
+      data: {
+        status: "ready",
+        date_built: new Date(),
+        last_event_id: lastId,
+        events: BigInt(count),
+        bytes: BigInt(bytes.length),
+        stats: { ...models.stats, total: { ms: Math.round(performance.now() - started) } },
+      },
+    });
+    if (marked.count === 0) throw new Error("the build was marked failed while it ran (taken for dead)");
+    await announceModelReady(database, modelId);
+    await deleteOldBuilds(database);
+    log.info("recommendation models built", {
+      modelId,
+      events: count,
+      items: data.itemIds.length,
+      visitors: data.users.length,
+      mb: Math.round(bytes.length / 1048576),
+      ms: Math.round(performance.now() - started),
+    });
+    return modelId;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // Keeps an interrupted verdict (set by whoever found the build dead) as it is.
+    await prisma.recModel
+      .updateMany({
+        where: { model_id: modelId, status: "building" },
+        data: { status: "failed", error: message.slice(0, 1000) },
+      })
+      .catch(() => {});
+    await prisma.recModelChunk.deleteMany({ where: { model_id: modelId } }).catch(() => {});
+    throw error;
+  }
+}
+
+/** Keeps the newest ready build and the one before it (a process may still be loading that one). */
+async function deleteOldBuilds(database: Database): Promise<void> {
+  const { prisma } = database;
+  const ready = await prisma.recModel.findMany({
+    where: { status: "ready" },
+    orderBy: [{ date_built: "desc" }, { model_id: "desc" }],
+    select: { model_id: true },
+  });
+  const keep = ready.slice(0, 2).map((r) => r.model_id);
+  await prisma.recModel.deleteMany({ where: { model_id: { notIn: keep }, status: "ready" } });
+  await prisma.recModel.deleteMany({
+    where: { status: "failed", date_started: { lt: new Date(Date.now() - 7 * 86_400_000) } },
+  });
+}
+
+/** Builds the models unless a ready build exists (a touchpoint with learned rules going live). */
+const building = processWide("recommend.models.building", () => new Map<Database, Promise<string>>());
+export async function ensureModelsBuilt(database?: Database): Promise<void> {
+  const db = database ?? (await getDatabase());
+  if (await newestReady(db)) return;
+  // Callers in this process share one promise; other processes meet at the lease.
+  let run = building.get(db);
+  if (!run) {
+    run = buildAndStoreModels({ reason: "a touchpoint with learned rules went live", database: db });
+    building.set(db, run);
+    run.finally(() => building.delete(db)).catch(() => {});
+  }
+  await run;
+}
+
+/** Why a rebuild is due now (RECS_REBUILD_EVENTS new events since the newest build, or none yet), else undefined. */
+export async function rebuildDue(database?: Database): Promise<string | undefined> {
+  const db = database ?? (await getDatabase());
+  const newest = await db.sql.query<{ last_event_id: string; events: string }>(
+    "SELECT last_event_id::text, events::text FROM rec_models WHERE status = 'ready' ORDER BY date_built DESC LIMIT 1",
+  );
+  if (!newest[0]) return undefined; // the first build comes with the first touchpoint that needs it
+  const threshold = Math.min(env().RECS_REBUILD_EVENTS, Math.max(1000, Number(newest[0].events) / 5));
+  const fresh = await db.sql.query<{ n: number }>(
+    `SELECT COUNT(*)::int AS n FROM (SELECT 1 FROM events WHERE id > $1 LIMIT ${Math.ceil(threshold)}) e`,
+    [newest[0].last_event_id],
+  );
+  const n = fresh[0]?.n ?? 0;
+  return n >= threshold ? `${n} new events since the last build` : undefined;
+}
+
+/** Queues a build (one waits at a time: more requests while one is queued are the same build). */
+export async function requestModelBuild(reason: string): Promise<void> {
+  const boss = await getBoss();
+  await boss.send(JOBS.buildModels, { reason }, { singletonKey: "models", retryLimit: 0, expireInSeconds: 3600 });
+}
+
+/**
+ * Marks builds whose builder died as interrupted and queues a build in their place (the job
+ * worker's start and its periodic check); returns the interrupted builds' ids.
+ */
+export async function recoverInterruptedBuilds(database?: Database): Promise<string[]> {
+  const db = database ?? (await getDatabase());
+  const interrupted = await sweepInterrupted(db);
+  if (interrupted.length) await requestModelBuild(`retry of the interrupted build ${interrupted.at(-1)}`);
+  return interrupted;
+}
