@@ -72,8 +72,12 @@ export async function startService(settings: Record<string, string>, say: (line:
     partial[stream] = lines.pop() ?? "";
     for (const line of lines) for (const listener of listeners) listener(line);
   };
+  // Cheap per chunk: the service logs a line per request (LOG_LEVEL info), and a slow reader here
+  // would block the service's writes to the pipe and be measured as the service's time.
   const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-200_000);
+    output += chunk.toString();
+    if (output.length > 400_000) output = output.slice(-200_000);
+    if (waiters.length === 0) return;
     for (const w of [...waiters]) {
       if (w.pattern.test(output)) {
         waiters.splice(waiters.indexOf(w), 1);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setEnv } from "@/lib/env";
-import { log, redactContacts } from "@/lib/log";
+import { batchRequestLines, log, logRequestLine, redactContacts } from "@/lib/log";
 
 function captured(run: () => void): string[] {
   const lines: string[] = [];
@@ -49,5 +49,58 @@ describe("log", () => {
     // A stack's paths to scoped packages are no addresses.
     const stack = "    at run (/work/main/node_modules/@prisma/adapter-pg/dist/index.js:12:5)";
     expect(redactContacts(stack)).toBe(stack);
+  });
+});
+
+describe("request lines", () => {
+  afterEach(() => batchRequestLines(false));
+
+  it("are the JSON log.info would write", () => {
+    setEnv("LOG_LEVEL", "info");
+    const [fast] = captured(() => logRequestLine('r-"1"\n', "GET", "/a/{id}", 200, 1.5));
+    const [general] = captured(() =>
+      log.info("request", { request_id: 'r-"1"\n', method: "GET", route: "/a/{id}", status: 200, ms: 1.5 }),
+    );
+    const { time: t1, ...a } = JSON.parse(fast!);
+    const { time: t2, ...b } = JSON.parse(general!);
+    expect(a).toEqual(b);
+    expect(Date.parse(t1)).toBeGreaterThan(0);
+    expect(t2).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(captured(() => logRequestLine("r-2", "GET", "/a", 200, 1)).length).toBe(1);
+    setEnv("LOG_LEVEL", "warn");
+    expect(captured(() => logRequestLine("r-3", "GET", "/a", 200, 1))).toEqual([]);
+  });
+
+  it("batched, are written together once per turn of the event loop, in order with other lines", async () => {
+    setEnv("LOG_LEVEL", "info");
+    batchRequestLines();
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation(((chunk: string) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write);
+    try {
+      logRequestLine("b-1", "GET", "/a", 200, 1);
+      logRequestLine("b-2", "GET", "/a", 200, 1);
+      expect(written).toEqual([]);
+      await new Promise((r) => setImmediate(r));
+      expect(written.length).toBe(1);
+      expect(
+        written[0]!
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l).request_id),
+      ).toEqual(["b-1", "b-2"]);
+      // Another line first writes what was gathered: the order is kept.
+      logRequestLine("b-3", "GET", "/a", 200, 1);
+      log.warn("something");
+      expect(written.slice(1).map((w) => JSON.parse(w).request_id ?? JSON.parse(w).msg)).toEqual(["b-3", "something"]);
+      // Written when the batching stops (the process exits: the same flush).
+      logRequestLine("b-4", "GET", "/a", 200, 1);
+      batchRequestLines(false);
+      expect(JSON.parse(written.at(-1)!).request_id).toBe("b-4");
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

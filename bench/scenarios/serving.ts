@@ -17,6 +17,14 @@
  * titles) as items, and the prefixes of its judged queries as typed ("c", "co", ... "cordless
  * drill"), each asked once, at 8 and at 50 connections.
  *
+ * Credential (`--auth`): by default a publishable key, as a shop's pages call the service: a
+ * content-scoped API client (scopes ["content"], allowed_origins [SHOP_ORIGIN]) created through the
+ * API as a shop would (POST /settings/api-clients), its `pk_...` sent as `Authorization: Bearer`,
+ * with the `Origin` header of its allowed origin as a browser sends it, on content and search alike
+ * (the key's rate limits are raised past what the run can reach, so they are counted, as in
+ * production, but never refuse: the whole run comes from one address). `--auth token`: a user's
+ * bearer token (advanced@example.com, no Origin), as before.
+ *
  * Baseline, in the same run and driven exactly as each target (same load generator, same headers,
  * same per-request identity header): a bare node:http server in its own process answering a JSON
  * body of the same size as the target's answer. autocannon runs in a worker thread of this
@@ -53,10 +61,35 @@ const ZOptions = z.object({
   connections: z.coerce.number().int().min(1).max(1000).default(50),
   duration: z.coerce.number().int().min(1).max(600).default(10),
   only: z.enum(["content", "search", "all"]).default("all"),
+  auth: z.enum(["key", "token"]).default("key"),
 });
 type Options = z.infer<typeof ZOptions> & { log: (line: string) => void };
 
 const BATCH = 5000;
+/** The shop whose pages call the service (`--auth key`): the key's allowed origin, sent as Origin. */
+const SHOP_ORIGIN = "https://shop.example";
+/** The key's rate limits (per visitor, per key), above anything one bench machine reaches: counted, never refusing. */
+const KEY_LIMITS = { PUBLISHABLE_KEY_VISITOR_RATE: "1000000", PUBLISHABLE_KEY_RATE: "10000000" };
+
+/**
+ * The headers the measured requests carry (`--auth`): a publishable key made through the API as a
+ * shop would, with its allowed origin as Origin; or the user's token as it is.
+ */
+async function servingHeaders(service: Service, token: string, options: Options): Promise<Record<string, string>> {
+  if (options.auth === "token") return { authorization: `Bearer ${token}` };
+  const superToken = await service.token("super@example.com");
+  const client = await service.api(
+    "POST",
+    "/settings/api-clients",
+    { name: "Bench shop pages", scopes: ["content"], allowed_origins: [SHOP_ORIGIN] },
+    superToken,
+  );
+  const key = client.publishable_key;
+  if (typeof key !== "string" || !key.startsWith("pk_")) {
+    throw new Error(`the content-scoped client has no publishable key: ${JSON.stringify(client).slice(0, 300)}`);
+  }
+  return { authorization: `Bearer ${key}`, origin: SHOP_ORIGIN };
+}
 const isVip = (id: string) => seedOf(id) % 20 === 0;
 
 async function write(
@@ -217,12 +250,17 @@ async function communityTouchpoint(service: Service, token: string): Promise<str
 }
 
 /** The share of drawn customers the models know (with history): the others get the rule's fallback. */
-async function personalShare(service: Service, token: string, path: string, ids: string[]): Promise<number> {
+async function personalShare(
+  service: Service,
+  headers: Record<string, string>,
+  path: string,
+  ids: string[],
+): Promise<number> {
   let personal = 0;
   const sample = ids.slice(0, 200);
   for (const id of sample) {
     const res = await fetch(`${service.url}${path}`, {
-      headers: { authorization: `Bearer ${token}`, identity_value: id },
+      headers: { ...headers, identity_value: id },
     });
     const body = (await res.json()) as { content: { filled_by: { is_fallback: boolean } }[] };
     if (body.content.some((c) => !c.filled_by.is_fallback)) personal++;
@@ -321,13 +359,13 @@ async function contentOn(kind: "pglite" | "postgres", options: Options) {
       setDatabase(undefined);
       await database.close();
     }
-    const service = await startService({ ...settings, LOG_LEVEL: "info" }, say);
+    const service = await startService({ ...settings, ...KEY_LIMITS, LOG_LEVEL: "info" }, say);
     try {
       await service.waitFor(/identity index built/, 300_000);
       const token = await service.token("advanced@example.com");
       const id = await carouselTouchpoint(service, token);
       const path = `/api/latest/touchpoint-studio/touchpoints/${id}/content`;
-      const headers = { authorization: `Bearer ${token}` };
+      const headers = await servingHeaders(service, token, options);
       const draws = (n: number, seed: number) => {
         const random = mulberry32(seed);
         return Array.from({ length: n }, () => customerId(Math.floor(random() * size.customers), size.customers));
@@ -363,7 +401,7 @@ async function contentOn(kind: "pglite" | "postgres", options: Options) {
           const community = await communityTouchpoint(service, token);
           const ready_s = Math.round((performance.now() - started) / 100) / 10;
           const communityPath = `/api/latest/touchpoint-studio/touchpoints/${community}/content`;
-          const share = await personalShare(service, token, communityPath, customersDrawn);
+          const share = await personalShare(service, headers, communityPath, customersDrawn);
           say(
             `ai-community-based ready in ${ready_s} s (models built); ${share * 100}% of drawn customers have history`,
           );
@@ -379,7 +417,7 @@ async function contentOn(kind: "pglite" | "postgres", options: Options) {
           );
           const random = mulberry32(7);
           const buyersDrawn = Array.from({ length: 400_000 }, () => buyers[Math.floor(random() * buyers.length)]!);
-          const buyersShare = await personalShare(service, token, communityPath, buyersDrawn);
+          const buyersShare = await personalShare(service, headers, communityPath, buyersDrawn);
           say(
             `${buyers.length.toLocaleString("en")} customers with purchases; ${buyersShare * 100}% of those drawn get personal items`,
           );
@@ -434,7 +472,7 @@ async function searchOn(kind: "pglite" | "postgres", options: Options) {
       setDatabase(undefined);
       await database.close();
     }
-    const service = await startService({ ...settings, LOG_LEVEL: "info" }, say);
+    const service = await startService({ ...settings, ...KEY_LIMITS, LOG_LEVEL: "info" }, say);
     try {
       const token = await service.token("advanced@example.com");
       const id = await searchTouchpoint(service, token);
@@ -443,7 +481,7 @@ async function searchOn(kind: "pglite" | "postgres", options: Options) {
       const paths = terms.map(
         (t) => `/api/latest/touchpoint-studio/touchpoints/${id}/content?term=${encodeURIComponent(t)}`,
       );
-      const headers = { authorization: `Bearer ${token}` };
+      const headers = await servingHeaders(service, token, options);
       say(`${terms.length.toLocaleString("en")} distinct typed prefixes`);
       return {
         distinct_terms: terms.length,
@@ -505,7 +543,12 @@ export const serving: Scenario = {
         shop: "seeded synthetic shop (lib/data/synthetic.ts, built-in fit of Online Retail) loaded through the intake code; 5% of customers in a synthetic vip segment with its own strategy; one cookie per customer",
         search_catalog:
           "shared search-relevance products (54,667 titles) as items; terms: every prefix of the judged queries as typed, each asked once",
-        http: "the service as npm start runs it (child process, production build, workers), bearer token, autocannon in a worker thread of the bench process on the same 2-core machine; asked_before = share of measured requests whose identity (or term) was asked before in the run",
+        auth: options.auth,
+        http: `the service as npm start runs it (child process, production build, workers), ${
+          options.auth === "key"
+            ? `a publishable key (content-scoped API client made through the API, allowed origin ${SHOP_ORIGIN}) as Authorization: Bearer pk_..., with Origin: ${SHOP_ORIGIN} as a browser sends it, its rate limits raised so they count but never refuse`
+            : "a user's bearer token (advanced@example.com), no Origin"
+        }, autocannon in a worker thread of the bench process on the same 2-core machine; asked_before = share of measured requests whose identity (or term) was asked before in the run`,
         baseline:
           "a bare node:http server in its own process answering the target's answer bytes, driven with the same headers and per-request identity header",
       },

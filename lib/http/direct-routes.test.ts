@@ -29,11 +29,21 @@ const echo = handle(op, async ({ params, query, headers }) => {
   return { thing: params.thing_id, n: query.n, who: headers.get("identity_value") };
 });
 
+/** Answers from memory, without a promise, as the content route's fast path does. */
+const now = handle(op, ({ params, query }) => {
+  if (params.thing_id === "bad") throw validationError([{ loc: ["path", "thing_id"], msg: "bad" }]);
+  return { thing: params.thing_id, n: query.n, who: null };
+});
+const nowOp = { ...op, path: "/things/{thing_id}/now" };
+
 let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  const direct = directRoutes([{ operation: op, base: "/api", GET: echo }]);
+  const direct = directRoutes([
+    { operation: op, base: "/api", GET: echo },
+    { operation: nowOp, base: "/api", GET: now },
+  ]);
   server = createServer((req, res) => {
     if (direct(req, res)) return;
     res.writeHead(418);
@@ -82,5 +92,29 @@ describe("direct routes", () => {
     expect((await fetch(`${base}/api/things/x/y/echo`)).status).toBe(418);
     // Asked for explicitly (to compare the two paths, or debug).
     expect((await fetch(`${base}/api/things/x/echo`, { headers: { "x-lumen-route": "next" } })).status).toBe(418);
+  });
+
+  it("answers without a promise when the handler does, errors included, alike over HTTP", async () => {
+    const given = (thing: string) => ({
+      url: `http://localhost/api/things/${thing}/now?n=2`,
+      headers: { get: (name: string) => (name === "x-request-id" ? "r-now" : null) },
+      params: { thing_id: thing },
+      request: () => new Request(`http://localhost/api/things/${thing}/now?n=2`),
+    });
+    const ok = now.answer(given("a"));
+    expect(ok).not.toBeInstanceOf(Promise);
+    expect(ok).toMatchObject({ status: 200, headers: { "x-request-id": "r-now" } });
+    expect(JSON.parse((ok as { body: string }).body)).toEqual({ thing: "a", n: 2, who: null });
+    const bad = now.answer(given("bad"));
+    expect(bad).not.toBeInstanceOf(Promise);
+    expect(bad).toMatchObject({ status: 422 });
+    // An async handler's answer is a promise.
+    expect(echo.answer(given("a"))).toBeInstanceOf(Promise);
+    const res = await fetch(`${base}/api/things/a/now?n=2`, { headers: { "x-request-id": "r-2" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-request-id")).toBe("r-2");
+    expect(res.headers.get("content-length")).toBe(String(JSON.stringify({ thing: "a", n: 2, who: null }).length));
+    expect(await res.json()).toEqual({ thing: "a", n: 2, who: null });
+    expect((await fetch(`${base}/api/things/bad/now`)).status).toBe(422);
   });
 });

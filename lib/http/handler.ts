@@ -68,8 +68,12 @@ export type Answer = { status: number; headers: Record<string, string>; body: st
 
 export interface RouteHandler {
   (request: Request, context?: RouteContext): Promise<Response>;
-  /** The same handling without web Request/Response objects (see ./direct-routes.ts). */
-  answer(incoming: Incoming): Promise<Answer>;
+  /**
+   * The same handling without web Request/Response objects (see ./direct-routes.ts); the answer
+   * itself, not a promise, when nothing on the way had to wait (a GET whose caller is cached and
+   * whose handler answered from memory: the content route's usual case).
+   */
+  answer(incoming: Incoming): Answer | Promise<Answer>;
   /** The operation it answers (tests/integration/auth-matrix.test.ts checks every route against them). */
   readonly op: Operation;
 }
@@ -86,18 +90,66 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
   const label = `${op.method} ${op.path}`;
   // Metrics and the request's log line (lib/metrics/requests.ts).
   const recordRequest = requestRecorder(op);
-  const answer = async (incoming: Incoming): Promise<Answer> => {
+  const answer = (incoming: Incoming): Answer | Promise<Answer> => {
     const end = beginActivity(label);
     const started = performance.now();
     const requestId = incoming.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
-    let status = 500;
+    let out: Answer | Promise<Answer>;
     try {
-      const out = await answerOnce(incoming, requestId);
-      status = out.status;
+      out = answerNow(incoming, requestId);
+    } catch (error) {
+      finished(end, recordRequest, requestId, 500, started);
+      throw error;
+    }
+    if (!(out instanceof Promise)) {
+      finished(end, recordRequest, requestId, out.status, started);
       return out;
-    } finally {
-      end();
-      recordRequest(requestId, status, performance.now() - started);
+    }
+    return out.then(
+      (answered) => {
+        finished(end, recordRequest, requestId, answered.status, started);
+        return answered;
+      },
+      (error) => {
+        finished(end, recordRequest, requestId, 500, started);
+        throw error;
+      },
+    );
+  };
+  /**
+   * Without a promise where nothing has to wait: a GET without body whose caller's principal is
+   * cached (or a public one) and without an audit entry; the handler may still answer with a
+   * promise. Same steps, in the same order, as answerOnce, which takes every other request.
+   * Every promise on this path costs: Next's AsyncLocalStorage keeps async hooks on in this
+   * process, so each one runs a hook (measured: about a tenth of the content route's time).
+   */
+  const answerNow = (incoming: Incoming, requestId: string): Answer | Promise<Answer> => {
+    if (op.method !== "GET" || op.body || op.audit) return answerOnce(incoming, requestId);
+    let cors: Record<string, string> | undefined;
+    try {
+      let principal: Principal | undefined;
+      if (op.auth !== "public") {
+        principal = cachedPrincipal(incoming.headers, keyInQuery(incoming.url));
+        if (!principal) return answerOnce(incoming, requestId);
+        cors = admit(op, principal, incoming.headers);
+      }
+      const params = validateParams(op, incoming.params);
+      const query = validateQuery(op, incoming.url);
+      const returned = fn(handlerContext(incoming, requestId, principal, params, query, undefined, undefined));
+      if (!(returned instanceof Promise)) return jsonAnswer(op, returned, requestId, cors);
+      const corsNow = cors;
+      return returned.then(
+        (result) => {
+          try {
+            return jsonAnswer(op, result, requestId, corsNow);
+          } catch (error) {
+            return errorAnswer(error, requestId, incoming.url, corsNow); // an answer JSON cannot encode
+          }
+        },
+        (error) => errorAnswer(error, requestId, incoming.url, corsNow),
+      );
+    } catch (error) {
+      return errorAnswer(error, requestId, incoming.url, cors);
     }
   };
   const answerOnce = async (incoming: Incoming, requestId: string): Promise<Answer> => {
@@ -117,33 +169,9 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const query = validateQuery(op, incoming.url);
       const raw = op.body ? await readBody(incoming.request(), op) : undefined;
       const body = op.body && !op.rawBody ? validate(op.body, raw?.value, ["body"]) : undefined;
-      const toAnswer = (result: z.input<R> | Response | JsonText): Answer => {
-        if (result instanceof Response) {
-          result.headers.set("X-Request-Id", requestId);
-          for (const [name, value] of Object.entries(cors ?? {})) result.headers.set(name, value);
-          return result;
-        }
-        return {
-          status: op.status ?? 200,
-          headers: cors
-            ? { "content-type": "application/json", "x-request-id": requestId, ...cors }
-            : { "content-type": "application/json", "x-request-id": requestId },
-          body: result instanceof JsonText ? result.text : JSON.stringify(result),
-        };
-      };
+      const toAnswer = (result: z.input<R> | Response | JsonText): Answer => jsonAnswer(op, result, requestId, cors);
       const call = () =>
-        fn({
-          get request() {
-            return incoming.request();
-          },
-          headers: incoming.headers,
-          requestId,
-          principal,
-          params: params as Out<P>,
-          query: query as Out<Q>,
-          body: body as Out<B>,
-          rawBody: op.rawBody ? raw?.bytes : undefined,
-        });
+        fn(handlerContext(incoming, requestId, principal, params, query, body, op.rawBody ? raw?.bytes : undefined));
       const run = (): Answer | Promise<Answer> => {
         // The operation's audit entry, recorded after a 2xx in this request (lib/audit).
         if (op.audit && principal) {
@@ -177,6 +205,72 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
     return out instanceof Response ? out : new Response(out.body, { status: out.status, headers: out.headers });
   };
   return Object.assign(route, { answer, op: op as Operation });
+}
+
+/** The end of a request: its activity (lib/health/event-loop.ts), metrics and log line. */
+function finished(
+  end: () => void,
+  record: (requestId: string, status: number, ms: number) => void,
+  requestId: string,
+  status: number,
+  started: number,
+): void {
+  end();
+  record(requestId, status, performance.now() - started);
+}
+
+/** What a handler is given; the web Request is made only when read (direct routes have none). */
+function handlerContext(
+  incoming: Incoming,
+  requestId: string,
+  principal: Principal | undefined,
+  params: unknown,
+  query: unknown,
+  body: unknown,
+  rawBody: Buffer | undefined,
+  // biome-ignore lint/suspicious/noExplicitAny: the operation's own types are applied by handle()
+): HandlerContext<any, any, any> {
+  return new Context(incoming, requestId, principal, params, query, body, rawBody);
+}
+
+/** A class, not an object literal with a getter: one shape for every request (measured: 2.8 µs less). */
+class Context implements HandlerContext<unknown, unknown, unknown> {
+  readonly headers: HeaderReader;
+  constructor(
+    private readonly incoming: Incoming,
+    readonly requestId: string,
+    readonly principal: Principal | undefined,
+    readonly params: unknown,
+    readonly query: unknown,
+    readonly body: unknown,
+    readonly rawBody: Buffer | undefined,
+  ) {
+    this.headers = incoming.headers;
+  }
+  get request(): Request {
+    return this.incoming.request();
+  }
+}
+
+/** A handler's result as the answer: a Response it made (with the request id and CORS headers added), or JSON. */
+function jsonAnswer(
+  op: Pick<Operation, "status">,
+  result: unknown,
+  requestId: string,
+  cors: Record<string, string> | undefined,
+): Answer {
+  if (result instanceof Response) {
+    result.headers.set("X-Request-Id", requestId);
+    if (cors) for (const name in cors) result.headers.set(name, cors[name]!);
+    return result;
+  }
+  return {
+    status: op.status ?? 200,
+    headers: cors
+      ? { "content-type": "application/json", "x-request-id": requestId, ...cors }
+      : { "content-type": "application/json", "x-request-id": requestId },
+    body: result instanceof JsonText ? result.text : JSON.stringify(result),
+  };
 }
 
 /** Runs the operation under an Idempotency-Key (./idempotency.ts): once, its answer kept for replays. */

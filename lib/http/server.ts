@@ -55,13 +55,15 @@ export function createApiServer(options: ApiServerOptions): Server {
   return server;
 }
 
+const API_HEADER_LIST = Object.entries(API_HEADERS);
+
 /**
  * Headers of every answer, set before Next or a direct route writes its own (pages get their
  * policy from proxy.ts): nosniff; the API is never framed; HSTS when served over HTTPS.
  */
 function securityHeaders(req: IncomingMessage, res: ServerResponse): void {
   if (req.url?.startsWith("/api/")) {
-    for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of API_HEADER_LIST) res.setHeader(name, value);
   } else res.setHeader("X-Content-Type-Options", "nosniff");
   const encrypted = (req.socket as Socket & { encrypted?: boolean }).encrypted === true;
   if (encrypted || isHttps("", req.headers["x-forwarded-proto"]?.toString()))

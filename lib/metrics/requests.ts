@@ -5,7 +5,7 @@
  * (lib/http/handler.ts) for every answer, the content route's direct path included.
  */
 import type { Counter, Histogram } from "prom-client";
-import { log } from "@/lib/log";
+import { logRequestLine } from "@/lib/log";
 import { metrics } from "./registry";
 
 /** What one operation needs at the end of each request: label-bound children, made once. */
@@ -26,12 +26,6 @@ export function requestRecorder(op: { method: string; path: string }): RequestRe
       byStatus.set(status, counter);
     }
     counter.inc();
-    log.info("request", {
-      request_id: requestId,
-      method: op.method,
-      route: op.path,
-      status,
-      ms: Math.round(ms * 10) / 10,
-    });
+    logRequestLine(requestId, op.method, op.path, status, Math.round(ms * 10) / 10);
   };
 }
