@@ -24,7 +24,8 @@ log.info("worker started", { concurrency: settings.WORKER_CONCURRENCY });
 async function shutdown(signal: string) {
   log.info("worker stopping", { signal });
   await inbound?.close();
-  await stopBoss();
+  // Running jobs get SHUTDOWN_TIMEOUT_MS; those still running then go back to the queue as retries.
+  await stopBoss({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
   await closeDatabase();
   process.exit(0);
 }

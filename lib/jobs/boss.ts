@@ -6,16 +6,36 @@
  */
 import { PgBoss } from "pg-boss";
 import { getDatabase } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 import { JOBS } from "./names";
 
-const slot = processWide("boss", () => ({ current: undefined as Promise<PgBoss> | undefined }));
+const slot = processWide("boss", () => ({
+  current: undefined as Promise<PgBoss> | undefined,
+  /** Instances being stopped (on globalThis like the instance: either copy of lib/ may stop it). */
+  stopping: new WeakSet<PgBoss>(),
+}));
 
 async function create(): Promise<PgBoss> {
   const database = await getDatabase();
-  const boss = new PgBoss({ connectionString: database.url, max: 4, schema: "pgboss" });
-  boss.on("error", (error) => log.error("job queue error", { error }));
+  const settings = env();
+  const boss = new PgBoss({
+    connectionString: database.url,
+    max: 4,
+    schema: "pgboss",
+    // The supervisor fails (and so retries) jobs whose heartbeat stopped or whose time ran out; its
+    // default of once a minute would add up to a minute to every recovery after a killed worker.
+    superviseIntervalSeconds: settings.JOB_SUPERVISE_SECONDS,
+    monitorIntervalSeconds: settings.JOB_SUPERVISE_SECONDS,
+  });
+  boss.on("error", (error) => {
+    // A handler still running when stop handed its job back ends after the queue's pool closed:
+    // pg-boss then reports that it could not settle the job, which is expected, not a fault.
+    if (slot.stopping.has(boss))
+      log.warn("job queue: a job handed back at shutdown ended late", { error: error.message });
+    else log.error("job queue error", { error });
+  });
   await boss.start();
   await ensureQueues(boss);
   return boss;
@@ -35,7 +55,43 @@ async function ensureQueues(boss: PgBoss): Promise<void> {
     // A model build on a large shop may take most of an hour (bench: recs-build).
     const expiry = name === JOBS.buildModels ? { expireInSeconds: 3600 } : {};
     await boss.createQueue(name, stately ? { policy: "stately", ...expiry } : expiry);
+    // createQueue leaves an existing queue as it was: the heartbeat is set on every start.
+    await boss.updateQueue(name, { heartbeatSeconds: heartbeatSeconds(name) });
   }
+}
+
+/**
+ * A job whose worker died (SIGKILL, a lost machine) stays `active` until pg-boss sees no
+ * heartbeat for this long and fails it, which retries it when retries are left: without a
+ * heartbeat it would wait for its expiry (up to an hour for a model build). pg-boss beats every
+ * half interval from the worker's event loop, so the interval must outlast the longest stretch a
+ * job holds its thread: model builds and the demo load have CPU-bound steps of tens of seconds
+ * (issue 21 measured 26 s), which would otherwise look like a death and start a second run.
+ */
+export function heartbeatSeconds(name: string): number {
+  const configured = env().JOB_HEARTBEAT_SECONDS;
+  return name === JOBS.buildModels || name === JOBS.loadDemo ? Math.max(configured, 120) : configured;
+}
+
+/**
+ * On the embedded database only one process opens the data directory and only its worker thread
+ * runs jobs, so a job still `active` when that thread starts was running in a process that died
+ * (SIGKILL, a power cut): it is failed at once, which retries it when retries are left, instead
+ * of waiting for its heartbeat to go stale. Never on PostgreSQL, where other workers may be
+ * running those jobs; their heartbeat tells. Returns the number of jobs handed back.
+ */
+export async function handBackOrphanedJobs(boss: PgBoss): Promise<number> {
+  const database = await getDatabase();
+  const rows = await database.sql.query<{ name: string; id: string }>(
+    "SELECT name, id::text FROM pgboss.job WHERE state = 'active'",
+  );
+  const byQueue = new Map<string, string[]>();
+  for (const row of rows) byQueue.set(row.name, [...(byQueue.get(row.name) ?? []), row.id]);
+  for (const [name, ids] of byQueue) {
+    await boss.fail(name, ids, { message: "the process running this job ended before it finished" });
+  }
+  if (rows.length) log.warn("jobs of a process that ended were handed back to the queue", { jobs: rows.length });
+  return rows.length;
 }
 
 /** The process's pg-boss, started on first use (schema created/migrated by pg-boss itself). */
@@ -44,8 +100,17 @@ export function getBoss(): Promise<PgBoss> {
   return slot.current;
 }
 
-export async function stopBoss(): Promise<void> {
+/**
+ * Stops the process's pg-boss: no new jobs are fetched, running ones get `timeoutMs` to finish,
+ * and those still running then are failed by pg-boss (failWip), which hands them back to the
+ * queue as retries (when retries are left) for the next worker, at once rather than after
+ * their heartbeat goes stale.
+ */
+export async function stopBoss(options: { timeoutMs?: number } = {}): Promise<void> {
   const current = slot.current;
   slot.current = undefined;
-  if (current) await (await current).stop({ graceful: true, timeout: 5000, close: true });
+  if (!current) return;
+  const boss = await current;
+  slot.stopping.add(boss);
+  await boss.stop({ graceful: true, timeout: options.timeoutMs ?? 5000, close: true });
 }

@@ -15,12 +15,17 @@ import { env } from "@/lib/env";
 import { beginActivity } from "@/lib/health/event-loop";
 import { purgeExpiredKeys } from "@/lib/http/idempotency";
 import { log } from "@/lib/log";
-import { buildAndStoreModels, rebuildDue, requestModelBuild } from "@/lib/recommend/model-store";
+import {
+  buildAndStoreModels,
+  rebuildDue,
+  recoverInterruptedBuilds,
+  requestModelBuild,
+} from "@/lib/recommend/model-build";
 import { calculateTouchpoint, warmSearch } from "@/lib/touchpoints/calculate-touchpoint";
 import { createDemoTouchpoints } from "@/lib/touchpoints/create-demo-touchpoints";
 import { requestRecalculation } from "@/lib/touchpoints/recalculate";
 import { sweepLostCalculations } from "@/lib/touchpoints/sweep-calculations";
-import { getBoss } from "./boss";
+import { getBoss, handBackOrphanedJobs } from "./boss";
 import { JOBS } from "./names";
 
 export { JOBS };
@@ -37,7 +42,12 @@ export const HANDLERS: Record<string, Handler> = {
     await loadDemo();
     if (!(await createDemoTouchpoints())) await requestRecalculation({ all: true });
   },
-  [JOBS.calculateTouchpoint]: (data) => calculateTouchpoint({ touchpointId: String(data.touchpointId) }),
+  [JOBS.calculateTouchpoint]: async (data) => {
+    // A calculation that throws is recorded on the touchpoint (calculation_error) and ends its
+    // job: saving the touchpoint retries it. The job's retries are for a worker that died
+    // (SIGKILL, a stale heartbeat) or stopped (SIGTERM) while calculating.
+    await calculateTouchpoint({ touchpointId: String(data.touchpointId) }).catch(() => {});
+  },
   [JOBS.warmSearch]: (data) => warmSearch({ touchpointId: String(data.touchpointId) }),
   [JOBS.recalculateAll]: async () => {
     await requestRecalculation({ all: true });
@@ -46,10 +56,13 @@ export const HANDLERS: Record<string, Handler> = {
     const purged = await purgeExpiredKeys();
     if (purged) log.info("purged expired idempotency keys", { keys: purged });
   },
+  // One build at a time across processes: a job that finds one under way waits for its result.
   [JOBS.buildModels]: async (data) => {
     await buildAndStoreModels({ reason: String(data.reason ?? "scheduled") });
   },
   [JOBS.checkModelEvents]: async () => {
+    // A build whose process died is marked interrupted and queued again.
+    if ((await recoverInterruptedBuilds()).length) return;
     const due = await rebuildDue();
     if (due) await requestModelBuild(due);
   },
@@ -93,9 +106,14 @@ const SCHEDULES = (): { name: string; cron: string }[] => [
   { name: JOBS.purgeIdempotencyKeys, cron: "35 * * * *" },
 ];
 
-/** Starts workers for every job in this process. */
-export async function startWorkers(options: { concurrency: number }): Promise<PgBoss> {
+/**
+ * Starts workers for every job in this process. `soleWorker`: no other process runs jobs on this
+ * database (the embedded one), so jobs found running belong to a process that died and are
+ * handed back at once.
+ */
+export async function startWorkers(options: { concurrency: number; soleWorker?: boolean }): Promise<PgBoss> {
   const boss = await getBoss();
+  if (options.soleWorker) await handBackOrphanedJobs(boss);
   for (const [name, handler] of Object.entries(HANDLERS)) {
     await boss.work<Record<string, unknown>>(name, { localConcurrency: options.concurrency }, async (jobs) => {
       for (const job of jobs) {
@@ -110,5 +128,7 @@ export async function startWorkers(options: { concurrency: number }): Promise<Pg
   }
   for (const s of SCHEDULES()) await boss.schedule(s.name, s.cron);
   await boss.send(JOBS.sweepCalculations, {});
+  // A build left by a process that died (a restart after a crash) is retried now, not at the next check.
+  await boss.send(JOBS.checkModelEvents, {});
   return boss;
 }

@@ -34,6 +34,9 @@ export function csvWriter(columns: string[], out: Writable): FileWriter {
     cast: { boolean: (v) => (v ? "true" : "false"), string: neutraliseFormula },
   });
   const piped = pipeline(csv, out);
+  // Awaited by addRows and finish; a run abandoned mid-file (its sink destroyed when a write failed
+  // or the worker stopped) must not leave the rejection unhandled, which ends the whole process.
+  piped.catch(() => {});
   return {
     async addRows(rows) {
       for (const row of rows) {

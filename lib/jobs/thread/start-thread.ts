@@ -8,7 +8,8 @@ import { Worker } from "node:worker_threads";
 import { log } from "@/lib/log";
 
 export interface WorkerThread {
-  stop(): Promise<void>;
+  /** Running jobs get `timeoutMs` to finish; those still running then go back to the queue. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 export async function startWorkerThread(options: { concurrency: number }): Promise<WorkerThread> {
@@ -32,14 +33,16 @@ export async function startWorkerThread(options: { concurrency: number }): Promi
     worker.once("error", fail);
   });
   return {
-    stop: async () => {
+    stop: async (stopOptions = {}) => {
       stopping = true;
+      const timeoutMs = stopOptions.timeoutMs ?? 5000;
       const stopped = new Promise<void>((done) => {
         worker.on("message", (message: { type: string }) => message.type === "stopped" && done());
         worker.once("exit", () => done());
       });
-      worker.postMessage({ type: "stop" });
-      await Promise.race([stopped, new Promise((r) => setTimeout(r, 10_000))]);
+      worker.postMessage({ type: "stop", timeoutMs });
+      // Past the jobs' time, handing them back and closing take a moment more.
+      await Promise.race([stopped, new Promise((r) => setTimeout(r, timeoutMs + 5000))]);
       await worker.terminate();
     },
   };

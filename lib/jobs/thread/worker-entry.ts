@@ -20,16 +20,19 @@ if (database.embedded) {
   await closeDatabase();
   throw new Error("the job worker thread found no embedded database host");
 }
-await startWorkers({ concurrency });
+// On the embedded database this thread is the only worker: jobs left active were a dead process's
+// (lib/jobs/boss.ts). On PostgreSQL (RUN_WORKERS=in-process) other processes may be running them.
+await startWorkers({ concurrency, soleWorker: database.kind === "pglite" });
 // Bounces and complaints (DSN, ARF) over SMTP, when INBOUND_SMTP_PORT is set.
 const inbound = await startInboundMail();
 log.info("job worker thread started", { concurrency });
 port.postMessage({ type: "started" });
 
-port.on("message", async (message: { type: string }) => {
+port.on("message", async (message: { type: string; timeoutMs?: number }) => {
   if (message.type !== "stop") return;
   await inbound?.close();
-  await stopBoss();
+  // Jobs still running after timeoutMs are failed into retries: the next process takes them.
+  await stopBoss({ timeoutMs: message.timeoutMs });
   await closeDatabase();
   port.postMessage({ type: "stopped" });
 });
