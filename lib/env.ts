@@ -77,6 +77,12 @@ const ZEnv = z
     SHARED_DATA_DIR: z.string().default("../shared/data"),
     RUN_WORKERS: z.enum(["in-process", "separate", "none"]).optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** A running job whose worker stopped beating for this long is handed to another (lib/jobs/boss.ts). */
+    JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+    /** How often pg-boss looks for jobs whose worker died or whose time ran out. */
+    JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+    /** SIGTERM: how long requests in flight and running jobs get before the process stops. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Search results kept per process for repeated terms (0: none); dropped on every catalog change. */
     SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
     /** The kind behind customer lists' product_1..product_10 (recommendations_type default). */
@@ -105,6 +111,12 @@ const ZEnv = z
     STALL_LOG_MS: z.coerce.number().int().min(20).max(60_000).default(200),
     /** Nice value of background threads (lib/threads/background-priority.mjs, which reads it itself). */
     BACKGROUND_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
+    /**
+     * Source-mapped stack traces for the app's compiled server chunks under `npm start` (always on
+     * under `npm run dev`). Off by default: Node keeps every loaded chunk's source map for the
+     * life of the process, about 75 MB of the web thread's heap (scripts/start.ts).
+     */
+    SOURCE_MAPS: bool.default(false),
     /**
      * Shop origins that may show the public wheel page (/w/<token>) in a frame, space- or
      * comma-separated (https://shop.example). Every other page may not be framed.
