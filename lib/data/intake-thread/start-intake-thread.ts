@@ -86,7 +86,13 @@ export async function startIntakeThread(options: {
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        running.postMessage({ type: "ingest", id, kind, bytes } satisfies ToIntakeThread);
+        // A body that owns its whole buffer (any body over 4 kB: Buffer.concat gives it one of its
+        // own) is handed over, not copied: no second copy of megabytes on this thread, and its
+        // memory leaves this thread's heap accounting (external memory pressure starts full
+        // collections here). Nothing reads the bytes here afterwards.
+        const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+        const transfer = owned && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
+        running.postMessage({ type: "ingest", id, kind, bytes } satisfies ToIntakeThread, transfer);
       });
     },
     stop: async () => {
