@@ -129,11 +129,21 @@ server.listen(settings.PORT, () => {
 });
 
 let stopping = false;
+/** Beyond SHUTDOWN_TIMEOUT_MS: time for the buffers' writes (5 s each at most) and closing. */
+const HARD_STOP_EXTRA_MS = 20_000;
+
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("stopping", { signal });
   const graceMs = settings.SHUTDOWN_TIMEOUT_MS;
+  // However a step below hangs (a thread busy in a long step, a database that does not answer),
+  // the process ends: a service whose parent is gone must not live on with its port and data
+  // directory. Ending here is what a kill would do, which loses no committed work.
+  setTimeout(() => {
+    log.error("stopping took too long; exiting", { ms: graceMs + HARD_STOP_EXTRA_MS });
+    process.exit(1);
+  }, graceMs + HARD_STOP_EXTRA_MS).unref();
   // No new connections; requests under way get SHUTDOWN_TIMEOUT_MS to finish before the buffers
   // below are written (lib/http/graceful-close.ts).
   if (!(await closeGracefully(server, graceMs))) log.warn("requests cut at the shutdown deadline", { graceMs });
