@@ -78,7 +78,7 @@ const ZEnv = z
     RUN_WORKERS: z.enum(["in-process", "separate", "none"]).optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     /** A running job whose worker stopped beating for this long is handed to another (lib/jobs/boss.ts). */
-    JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+    JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
     /** How often pg-boss looks for jobs whose worker died or whose time ran out. */
     JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
     /** SIGTERM: how long requests in flight and running jobs get before the process stops. */

@@ -68,6 +68,9 @@ async function ensureQueues(boss: PgBoss): Promise<void> {
  * job holds its thread: model builds and the demo load have CPU-bound steps of tens of seconds
  * (issue 21 measured 26 s), which would otherwise look like a death and start a second run.
  */
+// The default (120 s) is the builds' bound for every queue: all queues of a worker share its
+// thread, so while a build step holds the thread no job there beats either, and a send or an
+// export running beside a build would otherwise be judged dead and started a second time.
 export function heartbeatSeconds(name: string): number {
   const configured = env().JOB_HEARTBEAT_SECONDS;
   return name === JOBS.buildModels || name === JOBS.loadDemo ? Math.max(configured, 120) : configured;
