@@ -5,6 +5,7 @@
 import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
 import { parseProxies } from "@/lib/http/proxies";
+import { CUSTOMER_LEARNED_KINDS } from "@/lib/recommend/rule-constants";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -86,18 +87,7 @@ const ZEnv = z
     /** Search results kept per process for repeated terms (0: none); dropped on every catalog change. */
     SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
     /** The kind behind customer lists' product_1..product_10 (recommendations_type default). */
-    DEFAULT_RECOMMENDATION_KIND: z
-      .enum([
-        "ai-community-based",
-        "ai-community-based-interactions",
-        "history-based",
-        "history-based-interactions",
-        "time-based",
-        "time-based-interactions",
-        "ai-next-gen",
-        "ai-description-based",
-      ])
-      .default("ai-community-based"),
+    DEFAULT_RECOMMENDATION_KIND: z.enum(CUSTOMER_LEARNED_KINDS).default("ai-community-based"),
     /** Filters one audience (or one estimate) may hold; more is refused with 422 at `filters`. */
     AUDIENCE_MAX_FILTERS: z.coerce.number().int().min(1).max(1000).default(50),
     /**

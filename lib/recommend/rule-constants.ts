@@ -34,11 +34,8 @@ export const RULE_TYPES = [
 export type RuleType = (typeof RULE_TYPES)[number];
 
 /** Kinds served from the learned models, per visitor or product (lib/recommend/engine). */
-export const LEARNED_RULE_TYPES = [
-  "similar-products",
-  "similar-products-ai",
-  "related-products",
-  "related-products-ai",
+/** The learned kinds that recommend for a customer: the choices of DEFAULT_RECOMMENDATION_KIND (customer lists). */
+export const CUSTOMER_LEARNED_KINDS = [
   "ai-community-based",
   "ai-community-based-interactions",
   "history-based",
@@ -47,6 +44,14 @@ export const LEARNED_RULE_TYPES = [
   "time-based-interactions",
   "ai-next-gen",
   "ai-description-based",
+] as const satisfies readonly RuleType[];
+
+export const LEARNED_RULE_TYPES = [
+  "similar-products",
+  "similar-products-ai",
+  "related-products",
+  "related-products-ai",
+  ...CUSTOMER_LEARNED_KINDS,
   "ai-attribute-based-leaflet",
 ] as const satisfies readonly RuleType[];
 
