@@ -50,15 +50,45 @@ export function csvWriter(columns: string[], out: Writable): FileWriter {
   };
 }
 
-export function xlsxWriter(columns: string[], sheetName: string, out: Writable): FileWriter {
+/** The most data rows one worksheet takes: Excel's 1,048,576 rows less the header row. */
+export const XLSX_ROWS_PER_SHEET = 1_048_575;
+
+/**
+ * An XLSX workbook streamed sheet by sheet: when a sheet holds `rowsPerSheet` data rows the next row
+ * starts a new sheet ("Customers (2)", ...) with the same header, so an export of any size opens
+ * in Excel, whose sheets stop at 1,048,576 rows.
+ */
+export function xlsxWriter(
+  columns: string[],
+  sheetName: string,
+  out: Writable,
+  rowsPerSheet = XLSX_ROWS_PER_SHEET,
+): FileWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, " ").slice(0, 31) || "Customers");
-  sheet.columns = columns.map((c) => ({ header: c, key: c, width: Math.max(12, c.length + 2) }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  const baseName = sheetName.replace(/[\\/?*[\]:]/g, " ").trim() || "Customers";
+  let sheets = 0;
+  let rowsInSheet = 0;
+  const nextSheet = () => {
+    sheets += 1;
+    const suffix = sheets === 1 ? "" : ` (${sheets})`;
+    const sheet = workbook.addWorksheet(baseName.slice(0, 31 - suffix.length).trimEnd() + suffix);
+    sheet.columns = columns.map((c) => ({ header: c, key: c, width: Math.max(12, c.length + 2) }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    rowsInSheet = 0;
+    return sheet;
+  };
+  let sheet = nextSheet();
   return {
     async addRows(rows) {
-      for (const row of rows) sheet.addRow(row).commit();
+      for (const row of rows) {
+        if (rowsInSheet === rowsPerSheet) {
+          sheet.commit();
+          sheet = nextSheet();
+        }
+        sheet.addRow(row).commit();
+        rowsInSheet += 1;
+      }
       await compressorCaughtUp(sheet);
       if (out.writableNeedDrain) await once(out, "drain");
     },

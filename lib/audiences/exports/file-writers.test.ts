@@ -84,3 +84,49 @@ describe("export files", () => {
     });
   });
 });
+
+describe("xlsxWriter sheets", () => {
+  it("starts a new sheet with the same header when one is full, and loses no row", async () => {
+    const { out, bytes } = memory();
+    const writer = xlsxWriter(["customer_id", "clv_value"], "Big spenders", out, 3);
+    await writer.addRows([1, 2, 3, 4, 5].map((n) => [`c${n}`, n]));
+    await writer.addRows([6, 7].map((n) => [`c${n}`, n]));
+    await writer.finish();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes() as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(["Big spenders", "Big spenders (2)", "Big spenders (3)"]);
+    const read = workbook.worksheets.map((s) => {
+      const rows: unknown[][] = [];
+      s.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return rows;
+    });
+    expect(read[0]).toEqual([
+      ["customer_id", "clv_value"],
+      ["c1", 1],
+      ["c2", 2],
+      ["c3", 3],
+    ]);
+    expect(read[1]).toEqual([
+      ["customer_id", "clv_value"],
+      ["c4", 4],
+      ["c5", 5],
+      ["c6", 6],
+    ]);
+    expect(read[2]).toEqual([
+      ["customer_id", "clv_value"],
+      ["c7", 7],
+    ]);
+  });
+
+  it("keeps a long audience name's suffix inside Excel's 31 characters", async () => {
+    const { out, bytes } = memory();
+    const writer = xlsxWriter(["customer_id"], "A very long audience name that goes on", out, 1);
+    await writer.addRows([["c1"], ["c2"]]);
+    await writer.finish();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes() as unknown as ArrayBuffer);
+    const names = workbook.worksheets.map((s) => s.name);
+    expect(names).toEqual(["A very long audience name that", "A very long audience name t (2)"]);
+    for (const name of names) expect(name.length).toBeLessThanOrEqual(31);
+  });
+});
