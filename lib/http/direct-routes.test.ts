@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { directRoutes } from "./direct-routes";
 import { validationError } from "./errors";
-import { handle } from "./handler";
+import { handle, JsonText } from "./handler";
 import { defineOperation } from "./operation";
 
 const op = defineOperation({
@@ -36,6 +36,14 @@ const now = handle(op, ({ params, query }) => {
 });
 const nowOp = { ...op, path: "/things/{thing_id}/now" };
 
+/** Answers JSON text whose tail is encoded already (as a shared content array is). */
+const tail = Buffer.from(`"ünïcode tail ${"x".repeat(5000)}"}`, "utf8");
+const encoded = handle(op, ({ params }) => {
+  const head = `{"thing":${JSON.stringify(params.thing_id)},"n":1,"who":`;
+  return new JsonText(`${head}${tail.toString("utf8")}`, { head, tail });
+});
+const encodedOp = { ...op, path: "/things/{thing_id}/encoded" };
+
 let server: Server;
 let base: string;
 
@@ -43,6 +51,7 @@ beforeAll(async () => {
   const direct = directRoutes([
     { operation: op, base: "/api", GET: echo },
     { operation: nowOp, base: "/api", GET: now },
+    { operation: encodedOp, base: "/api", GET: encoded },
   ]);
   server = createServer((req, res) => {
     if (direct(req, res)) return;
@@ -116,5 +125,15 @@ describe("direct routes", () => {
     expect(res.headers.get("content-length")).toBe(String(JSON.stringify({ thing: "a", n: 2, who: null }).length));
     expect(await res.json()).toEqual({ thing: "a", n: 2, who: null });
     expect((await fetch(`${base}/api/things/bad/now`)).status).toBe(422);
+  });
+
+  it("sends a body whose tail is encoded already as the same bytes as its text", async () => {
+    const res = await fetch(`${base}/api/things/${encodeURIComponent("žluťoučký")}/encoded`);
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const expected = { thing: "žluťoučký", n: 1, who: `ünïcode tail ${"x".repeat(5000)}` };
+    expect(JSON.parse(bytes.toString("utf8"))).toEqual(expected);
+    expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(JSON.stringify(expected))));
+    expect(bytes.length).toBe(Buffer.byteLength(JSON.stringify(expected)));
   });
 });

@@ -32,7 +32,20 @@ import { DRAIN_LIMIT } from "./server";
 
 /** A JSON answer serialized already (a cached response body): sent as it is. */
 export class JsonText {
-  constructor(readonly text: string) {}
+  /**
+   * `encoded`: the text as `head` followed by `tail`, its UTF-8 bytes kept already (a cached
+   * part of the answer): a direct route (./direct-routes.ts) then encodes only the head.
+   */
+  constructor(
+    readonly text: string,
+    readonly encoded?: EncodedTail,
+  ) {}
+}
+
+/** An answer's text as a head to encode and a tail encoded already. */
+export interface EncodedTail {
+  head: string;
+  tail: Buffer;
 }
 
 /** The headers of a request, as a web Request and a node request both can give them. */
@@ -63,8 +76,13 @@ export interface Incoming {
   request: () => Request;
 }
 
-/** A handler's answer: JSON text, or a Response the handler made itself (files, redirects). */
-export type Answer = { status: number; headers: Record<string, string>; body: string } | Response;
+/**
+ * A handler's answer: JSON text (`encoded`, when given, is the same text partly encoded: see
+ * JsonText), or a Response the handler made itself (files, redirects).
+ */
+export type Answer =
+  | { status: number; headers: Record<string, string>; body: string; encoded?: EncodedTail }
+  | Response;
 
 export interface RouteHandler {
   (request: Request, context?: RouteContext): Promise<Response>;
@@ -116,23 +134,39 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       },
     );
   };
+  /** A GET without body and without an audit entry: answerGet serves it once its caller is known. */
+  const simpleGet = op.method === "GET" && !op.body && !op.audit;
   /**
-   * Without a promise where nothing has to wait: a GET without body whose caller's principal is
-   * cached (or a public one) and without an audit entry; the handler may still answer with a
-   * promise. Same steps, in the same order, as answerOnce, which takes every other request.
-   * Every promise on this path costs: Next's AsyncLocalStorage keeps async hooks on in this
-   * process, so each one runs a hook (measured: about a tenth of the content route's time).
+   * Without a promise where nothing has to wait: a simple GET whose caller's principal is cached
+   * (or a public one); the handler may still answer with a promise. Every other request goes
+   * through answerOnce. Every promise on this path costs: Next's AsyncLocalStorage keeps async
+   * hooks on in this process, so each one runs a hook (measured: about a tenth of the content
+   * route's time).
    */
   const answerNow = (incoming: Incoming, requestId: string): Answer | Promise<Answer> => {
-    if (op.method !== "GET" || op.body || op.audit) return answerOnce(incoming, requestId);
+    if (!simpleGet) return answerOnce(incoming, requestId);
+    if (op.auth === "public") return answerGet(incoming, requestId, undefined);
+    let principal: Principal | undefined;
+    try {
+      principal = cachedPrincipal(incoming.headers, keyInQuery(incoming.url));
+    } catch (error) {
+      return errorAnswer(error, requestId, incoming.url);
+    }
+    return principal ? answerGet(incoming, requestId, principal) : answerOnce(incoming, requestId);
+  };
+  /**
+   * A simple GET once its caller is known (from the cache, or awaited by answerOnce): the steps of
+   * answerOnce after the principal, in the same order, without the body, the audit entry and the
+   * Idempotency-Key a simple GET does not have.
+   */
+  const answerGet = (
+    incoming: Incoming,
+    requestId: string,
+    principal: Principal | undefined,
+  ): Answer | Promise<Answer> => {
     let cors: Record<string, string> | undefined;
     try {
-      let principal: Principal | undefined;
-      if (op.auth !== "public") {
-        principal = cachedPrincipal(incoming.headers, keyInQuery(incoming.url));
-        if (!principal) return answerOnce(incoming, requestId);
-        cors = admit(op, principal, incoming.headers);
-      }
+      if (principal) cors = admit(op, principal, incoming.headers);
       const params = validateParams(op, incoming.params);
       const query = validateQuery(op, incoming.url);
       const returned = fn(handlerContext(incoming, requestId, principal, params, query, undefined, undefined));
@@ -162,6 +196,8 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
         op.auth === "public"
           ? undefined
           : (cachedPrincipal(incoming.headers, queryKey) ?? (await resolvePrincipal(incoming.headers, queryKey)));
+      // A simple GET goes on as answerNow's does, the caller now known.
+      if (simpleGet) return await answerGet(incoming, requestId, principal);
       // Scope, role, origin and a publishable key's rate limits (./admit.ts).
       if (principal) cors = admit(op, principal, incoming.headers);
       const key = principal && op.method !== "GET" ? idempotencyKey(incoming.headers) : undefined;
@@ -264,12 +300,14 @@ function jsonAnswer(
     if (cors) for (const name in cors) result.headers.set(name, cors[name]!);
     return result;
   }
+  const text = result instanceof JsonText;
   return {
     status: op.status ?? 200,
     headers: cors
       ? { "content-type": "application/json", "x-request-id": requestId, ...cors }
       : { "content-type": "application/json", "x-request-id": requestId },
-    body: result instanceof JsonText ? result.text : JSON.stringify(result),
+    body: text ? result.text : JSON.stringify(result),
+    encoded: text ? result.encoded : undefined,
   };
 }
 

@@ -8,30 +8,19 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { eventLoopStats } from "@/lib/health/event-loop";
 import { processWide } from "@/lib/process-wide";
+import { registerRequestMetrics } from "./request-figures";
 
-/** Request times: 1 ms (a cached content answer) to 10 s (an intake batch of 10 MB). */
-const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Job waits and runs: a second (a cron tick) to an hour (a model build on a large shop). */
 const JOB_BUCKETS = [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600];
 
 function create() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // lumen_http_requests_total and lumen_http_request_duration_seconds: counted without prom-client
+  // per request, read at scrape time (./request-figures.ts).
+  registerRequestMetrics(registry);
   const metrics = {
     registry,
-    requests: new Counter({
-      name: "lumen_http_requests_total",
-      help: "API requests answered, by operation (method and route template) and status; errors are status >= 400.",
-      labelNames: ["method", "route", "status"] as const,
-      registers: [registry],
-    }),
-    requestSeconds: new Histogram({
-      name: "lumen_http_request_duration_seconds",
-      help: "Time from a request reaching the API wrapper to its answer, by method and route template.",
-      labelNames: ["method", "route"] as const,
-      buckets: REQUEST_BUCKETS,
-      registers: [registry],
-    }),
     queueDepth: new Gauge({
       name: "lumen_job_queue_depth",
       help: "pg-boss jobs per queue: queued (may start now), deferred (start later: retries, schedules), active.",

@@ -365,8 +365,7 @@ export function identityFacts(value: string): IdentityFacts | undefined {
   const index = state.index;
   if (!index?.ready) return undefined;
   const n = index.customers.get(value);
-  const cookie = index.cookies.get(value);
-  const c = cookie < 0 ? -1 : index.cookieCustomer.get(cookie);
+  const c = cookieOwnerOf(index, value);
   return {
     is_item: index.items.has(value),
     is_customer: n >= 0,
@@ -376,6 +375,41 @@ export function identityFacts(value: string): IdentityFacts | undefined {
       : { cookie_customer: index.customers.keyAt(c), cookie_segment: index.segments[index.segmentOf.get(c)]! }),
   };
 }
+
+function cookieOwnerOf(index: Index, value: string): number {
+  const cookie = index.cookies.get(value);
+  return cookie < 0 ? -1 : index.cookieCustomer.get(cookie);
+}
+
+/**
+ * The same facts one question at a time, each asked only when the answer decides (./identity.ts):
+ * the content route's hot path, where every look-up and every object made counts. Each answers
+ * undefined until the index is built.
+ */
+export const identityIndex = {
+  /** Whether the index answers (built). */
+  ready(): boolean {
+    return state.index?.ready === true;
+  },
+  isItem(value: string): boolean | undefined {
+    const index = state.index;
+    return index?.ready ? index.items.has(value) : undefined;
+  },
+  /** A customer's segment ("" for none); null when `value` is no customer. */
+  customerSegment(value: string): string | null | undefined {
+    const index = state.index;
+    if (!index?.ready) return undefined;
+    const n = index.customers.get(value);
+    return n < 0 ? null : index.segments[index.segmentOf.get(n)]!;
+  },
+  /** A known cookie's customer and that customer's segment; null when `value` is no known cookie. */
+  cookieOwner(value: string): { customerId: string; segmentId: string } | null | undefined {
+    const index = state.index;
+    if (!index?.ready) return undefined;
+    const c = cookieOwnerOf(index, value);
+    return c < 0 ? null : { customerId: index.customers.keyAt(c), segmentId: index.segments[index.segmentOf.get(c)]! };
+  },
+};
 
 /** Sizes, for the bench and the logs. */
 export function identityIndexSize(): { customers: number; cookies: number; items: number } | undefined {

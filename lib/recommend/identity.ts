@@ -2,10 +2,10 @@
  * Who the content is for (spec 4.3 rule 5): identity_value may be an item id (-> product_id),
  * "default" or an unknown customer (-> customer_id), or a known cookie (-> the cookie's customer,
  * whose id is returned as identity_value). identity_type, when given, is taken as the caller's word.
- * One query answers all three questions.
+ * The in-memory index answers (./identity-index.ts), or one query before it is built.
  */
 import { getDatabase } from "@/lib/db/client";
-import { identityFacts } from "./identity-index";
+import { identityIndex } from "./identity-index";
 
 export interface Identity {
   identity_type: "customer_id" | "product_id" | "cookie_id";
@@ -25,10 +25,20 @@ interface Facts {
   cookie_segment: string | null;
 }
 
-/** From the in-memory index when it is built (./identity-index.ts), else one query. */
-async function facts(value: string): Promise<Facts> {
-  const known = identityFacts(value);
-  if (known) return fromIndex(known);
+/**
+ * The three questions, each asked only when its answer decides: the in-memory index
+ * (./identity-index.ts) answers them on the content route's hot path, one query's row otherwise.
+ */
+interface Lookup {
+  isItem(value: string): boolean | undefined;
+  /** The customer's segment ("" for none); null when the value is no customer. */
+  customerSegment(value: string): string | null | undefined;
+  /** A known cookie's customer and segment; null when the value is no known cookie. */
+  cookieOwner(value: string): { customerId: string; segmentId: string } | null | undefined;
+}
+
+/** One query answers all three questions (before the index is built). */
+async function facts(value: string): Promise<Lookup> {
   const prisma = (await getDatabase()).prisma;
   const rows = await prisma.$queryRawUnsafe<Facts[]>(
     `SELECT EXISTS (SELECT 1 FROM items WHERE item_id = $1) AS is_item,
@@ -40,7 +50,13 @@ async function facts(value: string): Promise<Facts> {
      LEFT JOIN customers cs ON cs.customer_id = cc.customer_id`,
     value,
   );
-  return rows[0]!;
+  const f = rows[0]!;
+  return {
+    isItem: () => f.is_item,
+    customerSegment: () => (f.is_customer ? (f.segment ?? "") : null),
+    cookieOwner: () =>
+      f.cookie_customer ? { customerId: f.cookie_customer, segmentId: f.cookie_segment ?? "" } : null,
+  };
 }
 
 /** The identity without waiting, when the in-memory index can answer; else undefined. */
@@ -48,8 +64,7 @@ export function resolveIdentityNow(value: string | null, type: string | null): I
   const v = (value ?? "").trim() || "default";
   if (v === "default") return { identity_type: "customer_id", identity_value: "default" };
   if (type === "product_id") return { identity_type: "product_id", identity_value: v, item_id: v };
-  const known = identityFacts(v);
-  return known ? decide(v, type, fromIndex(known)) : undefined;
+  return identityIndex.ready() ? decide(v, type, identityIndex) : undefined;
 }
 
 export async function resolveIdentity(value: string | null, type: string | null): Promise<Identity> {
@@ -59,33 +74,27 @@ export async function resolveIdentity(value: string | null, type: string | null)
   return decide(v, type, await facts(v));
 }
 
-function fromIndex(known: NonNullable<ReturnType<typeof identityFacts>>): Facts {
-  return {
-    is_item: known.is_item,
-    is_customer: known.is_customer,
-    segment: known.segment_id,
-    cookie_customer: known.cookie_customer ?? null,
-    cookie_segment: known.cookie_segment ?? null,
-  };
+/** Spec 4.3 rule 5 (see the top of this file). Module-level helpers: no closure made per request. */
+function decide(v: string, type: string | null, known: Lookup): Identity {
+  if (type === "customer_id") return customer(v, known.customerSegment(v));
+  if (type === "cookie_id") return cookie(known.cookieOwner(v)) ?? { identity_type: "customer_id", identity_value: v };
+  if (known.isItem(v)) return { identity_type: "product_id", identity_value: v, item_id: v };
+  return cookie(known.cookieOwner(v)) ?? customer(v, known.customerSegment(v));
 }
 
-function decide(v: string, type: string | null, f: Facts): Identity {
-  const customer = (): Identity => ({
-    identity_type: "customer_id",
-    identity_value: v,
-    ...(f.is_customer ? { customer_id: v, segment_id: f.segment ?? "" } : {}),
-  });
-  const cookie = (): Identity | undefined =>
-    f.cookie_customer
-      ? {
-          identity_type: "customer_id",
-          identity_value: f.cookie_customer,
-          customer_id: f.cookie_customer,
-          segment_id: f.cookie_segment ?? "",
-        }
-      : undefined;
-  if (type === "customer_id") return customer();
-  if (type === "cookie_id") return cookie() ?? { identity_type: "customer_id", identity_value: v };
-  if (f.is_item) return { identity_type: "product_id", identity_value: v, item_id: v };
-  return cookie() ?? customer();
+function customer(v: string, segment: string | null | undefined): Identity {
+  return segment === null || segment === undefined
+    ? { identity_type: "customer_id", identity_value: v }
+    : { identity_type: "customer_id", identity_value: v, customer_id: v, segment_id: segment };
+}
+
+function cookie(owner: { customerId: string; segmentId: string } | null | undefined): Identity | undefined {
+  return owner
+    ? {
+        identity_type: "customer_id",
+        identity_value: owner.customerId,
+        customer_id: owner.customerId,
+        segment_id: owner.segmentId,
+      }
+    : undefined;
 }

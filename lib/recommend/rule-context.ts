@@ -27,15 +27,21 @@ function dayOf(now: Date): string {
   return day;
 }
 
-export function ruleContext(options: {
+export interface ContextOptions {
   identity: Identity;
   productHierarchyValue?: string | null;
   strategyProduct?: string;
   now?: Date;
-}): RuleContext {
+}
+
+/** The product a request is about (undefined: none), without making the rest of the context. */
+export function contextProduct(options: Omit<ContextOptions, "now">): string | undefined {
+  return options.identity.item_id || options.productHierarchyValue?.trim() || options.strategyProduct || undefined;
+}
+
+export function ruleContext(options: ContextOptions): RuleContext {
   const now = options.now ?? new Date();
-  const product =
-    options.identity.item_id || options.productHierarchyValue?.trim() || options.strategyProduct || undefined;
+  const product = contextProduct(options);
   return {
     identity: options.identity,
     ...(product ? { product_id: product } : {}),

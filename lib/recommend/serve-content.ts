@@ -21,7 +21,7 @@ import { recordImpression, recordRecommended } from "./impressions";
 import { itemView, type TItemView } from "./item-view";
 import { isLearnedKind } from "./learned-kinds";
 import { modelsNow } from "./model-store";
-import { type RuleContext, ruleContext } from "./rule-context";
+import { type ContextOptions, contextProduct, type RuleContext, ruleContext } from "./rule-context";
 import { isContextFree } from "./rule-kinds";
 import { rulesOf, type ServingState, servingState, servingStateNow } from "./serving-state";
 
@@ -100,11 +100,17 @@ export function defaultFill(state: ServingState, strategy: Strategy, now?: Date)
   );
 }
 
+/**
+ * A request ready to answer. Its rule context (a Date, a seed string) is made only when the slots
+ * are filled: an answer shared by every visitor (render) needs only to know it has no product.
+ */
 interface Prepared {
   state: ServingState;
   identity: Identity;
   strategy: Strategy;
-  context: RuleContext;
+  contextOptions: ContextOptions;
+  /** The product the request is about (contextProduct), if any. */
+  product: string | undefined;
 }
 
 function checkServable(state: ServingState, options: ContentRequest): void {
@@ -123,14 +129,14 @@ function checkServable(state: ServingState, options: ContentRequest): void {
 
 function prepared(state: ServingState, identity: Identity, options: ContentRequest): Prepared {
   const strategy = chooseStrategy(state.defaultStrategy, state.additional, identity.segment_id);
-  const context = ruleContext({
+  const contextOptions: ContextOptions = {
     identity,
     productHierarchyValue: options.productHierarchyValue,
     strategyProduct: strategy.product_hierarchy_level_id === "" ? strategy.product_hierarchy_level_value : undefined,
     now: options.now,
-  });
+  };
   if (!options.preview) recordImpression(state.touchpoint.touchpoint_id);
-  return { state, identity, strategy, context };
+  return { state, identity, strategy, contextOptions, product: contextProduct(contextOptions) };
 }
 
 async function prepare(options: ContentRequest): Promise<Prepared> {
@@ -192,7 +198,8 @@ function fallbackExplanation(f: Filled, context: RuleContext): string | undefine
 
 /** Content as an object (previews, the wheel). */
 export async function serveContent(options: ContentRequest): Promise<Content> {
-  const { state, identity, strategy, context } = await prepare(options);
+  const { state, identity, strategy, contextOptions } = await prepare(options);
+  const context = ruleContext(contextOptions);
   const { touchpoint } = state;
   return {
     touchpoint_id: options.preview ? `${touchpoint.touchpoint_id}-default` : touchpoint.touchpoint_id,
@@ -240,20 +247,23 @@ export function serveContentJson(options: ContentRequest): JsonText | Promise<Js
   return prepare(options).then((p) => render(p, options));
 }
 
-function render({ state, identity, strategy, context }: Prepared, options: ContentRequest): JsonText {
+function render({ state, identity, strategy, contextOptions, product }: Prepared, options: ContentRequest): JsonText {
   let content: string;
-  if (!options.preview && !context.product_id && isContextFree(rulesOf(strategy))) {
+  /** The answer's end encoded already: a shared content array and the closing brace. */
+  let tail: Buffer | undefined;
+  if (!options.preview && !product && isContextFree(rulesOf(strategy))) {
     const now = Date.now();
-    const shared = state.shared.get(strategy.strategy_id);
-    if (shared && now - shared.at < SHARED_MS) content = shared.text;
-    else {
-      content = contentArray(state, strategy, context);
-      state.shared.set(strategy.strategy_id, { text: content, at: now });
+    let shared = state.shared.get(strategy.strategy_id);
+    if (!shared || now - shared.at >= SHARED_MS) {
+      const text = contentArray(state, strategy, ruleContext(contextOptions));
+      shared = { text, tail: Buffer.from(`${text}}`, "utf8"), at: now };
+      state.shared.set(strategy.strategy_id, shared);
     }
-  } else content = contentArray(state, strategy, context, options.preview);
+    content = shared.text;
+    tail = shared.tail;
+  } else content = contentArray(state, strategy, ruleContext(contextOptions), options.preview);
   const { touchpoint } = state;
   const id = options.preview ? `${touchpoint.touchpoint_id}-default` : touchpoint.touchpoint_id;
-  return new JsonText(
-    `{"touchpoint_id":${JSON.stringify(id)},"touchpoint_type":${JSON.stringify(touchpoint.touchpoint_type)},"identity_type":${JSON.stringify(identity.identity_type)},"identity_value":${JSON.stringify(identity.identity_value)},"content":${content}}`,
-  );
+  const head = `{"touchpoint_id":${JSON.stringify(id)},"touchpoint_type":${JSON.stringify(touchpoint.touchpoint_type)},"identity_type":${JSON.stringify(identity.identity_type)},"identity_value":${JSON.stringify(identity.identity_value)},"content":`;
+  return new JsonText(`${head}${content}}`, tail ? { head, tail } : undefined);
 }

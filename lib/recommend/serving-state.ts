@@ -39,8 +39,11 @@ export interface ServingState {
   discounts: DiscountWindows;
   /** Serialized item views (JSON text) by item id, made on first use. */
   fragments: Map<string, string>;
-  /** Serialized content arrays shared by every visitor, by strategy (./serve-content.ts). */
-  shared: Map<string, { text: string; at: number }>;
+  /**
+   * Serialized content arrays shared by every visitor, by strategy (./serve-content.ts): the
+   * text, and the UTF-8 bytes of the answer's end (the array and the closing brace).
+   */
+  shared: Map<string, { text: string; tail: Buffer; at: number }>;
   /** Items whose rows are kept (the head of every list). */
   wanted: Set<string>;
   /** Every eligible item's row is kept (a learned kind may place any). */

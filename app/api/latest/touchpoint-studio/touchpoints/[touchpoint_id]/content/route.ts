@@ -9,10 +9,10 @@ type IdentityType = "customer_id" | "product_id" | "cookie_id";
 
 export const GET = handle(contentOp, ({ params, query, headers }) => {
   // The identity headers, checked with the schema the API document shows: a bad value is a 422 naming the header.
-  const read = (name: string) => headers.get(name) ?? undefined;
+  // (No helper closure here: on the hot path each closure made per request costs, as tsx names it.)
   const checked = contentOp.headers!.safeParse({
-    identity_value: read("identity_value"),
-    identity_type: read("identity_type"),
+    identity_value: headers.get("identity_value") ?? undefined,
+    identity_type: headers.get("identity_type") ?? undefined,
   });
   if (!checked.success) throw validationError(zodFieldErrors(checked.error, ["header"]));
   const identity = checked.data as { identity_value?: string; identity_type?: IdentityType };
