@@ -78,6 +78,8 @@ const ZEnv = z
     SHARED_DATA_DIR: z.string().default("../shared/data"),
     RUN_WORKERS: z.enum(["in-process", "separate", "none"]).optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** The queues a worker takes, e.g. `sends=4,exports` (lib/jobs/pools.ts); unset: every queue. */
+    WORKER_QUEUES: z.string().optional(),
     /** A running job whose worker stopped beating for this long is handed to another (lib/jobs/boss.ts). */
     JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
     /** How often pg-boss looks for jobs whose worker died or whose time ran out. */
@@ -120,6 +122,17 @@ const ZEnv = z
       ),
     /** When the recommendation models are rebuilt from all events (cron, the server's time zone). */
     RECS_BUILD_CRON: z.string().default("30 2 * * *"),
+    /**
+     * Months of events kept besides the current one (lib/data/drop-expired-events.ts): older month
+     * partitions are dropped daily. Unset: every event is kept. At least 6, as the 180-day purchase
+     * counts need them.
+     */
+    EVENT_RETENTION_MONTHS: z.coerce.number().int().min(6).max(1200).optional(),
+    /**
+     * Days of events the recommendation models are built from (the newest). Unset: every stored
+     * event. Bounds the build's memory and time as events grow (docs/scaling.md, "Model builds").
+     */
+    RECS_BUILD_WINDOW_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
     /** New events that make a rebuild worth it before the schedule (checked every 10 minutes). */
     RECS_REBUILD_EVENTS: z.coerce.number().int().min(1).default(100_000),
     /**

@@ -24,7 +24,7 @@ import { closeGracefully } from "@/lib/http/graceful-close";
 import { preloadNextEntries } from "@/lib/http/next-preload";
 import { createApiServer } from "@/lib/http/server";
 import { stopBoss } from "@/lib/jobs/boss";
-import { startWorkerThread, type WorkerThread } from "@/lib/jobs/thread/start-thread";
+import { startWorkerThreads, type WorkerThread } from "@/lib/jobs/thread/start-thread";
 import { batchRequestLines, log } from "@/lib/log";
 import { startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-index";
 import { flushImpressions } from "@/lib/recommend/impressions";
@@ -84,7 +84,7 @@ ensureAuthSecret();
 if (!dev) buildIfNeeded();
 watchEventLoop(); // after the build, which holds this thread on purpose
 
-await databaseReady();
+const database = await databaseReady();
 // Demo users (DEMO_USERS) on an empty database, or the first-run setup token in the log.
 await prepareFirstUsers();
 
@@ -94,8 +94,13 @@ const mode = settings.RUN_WORKERS ?? (settings.DATABASE_URL ? "separate" : "in-p
 let workerChild: ReturnType<typeof spawn> | undefined;
 let workerThread: WorkerThread | undefined;
 if (mode === "in-process") {
-  // A thread of this process (the embedded database allows one process), not this thread.
-  workerThread = await startWorkerThread({ concurrency: settings.WORKER_CONCURRENCY });
+  // Threads of this process (the embedded database allows one process), not this thread: model
+  // builds in one, the other queues in another. Hosting the embedded database, this process is
+  // its only worker: what it finds running was a dead process's.
+  workerThread = await startWorkerThreads({
+    concurrency: settings.WORKER_CONCURRENCY,
+    soleWorker: !!database.embedded,
+  });
 } else if (mode === "separate") {
   workerChild = spawn(process.execPath, [...process.execArgv, join(root, "scripts", "worker.ts")], {
     stdio: "inherit",

@@ -1,25 +1,42 @@
 /**
  * npm run worker: a job worker process for PostgreSQL deployments (run as many as needed).
+ * `npm run worker -- --queues sends=4,exports` (or WORKER_QUEUES) takes only those pools or queues
+ * (lib/jobs/pools.ts), so builds can run in a process of their own; without, every queue.
  * On PGlite the web process runs the workers itself: only one process may open its data directory.
  */
+import { parseArgs } from "node:util";
 import { startInboundMail } from "@/lib/campaigns/suppressions/start-inbound";
 import { closeDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
 import { env } from "@/lib/env";
 import { stopBoss } from "@/lib/jobs/boss";
+import { describeSelection, POOLS, parseQueueSelection, type QueueSelection } from "@/lib/jobs/pools";
 import { startWorkers } from "@/lib/jobs/registry";
 import { log } from "@/lib/log";
 
 const settings = env();
+let queues: QueueSelection;
+try {
+  const { values } = parseArgs({ options: { queues: { type: "string" } }, allowPositionals: true });
+  queues =
+    values.queues !== undefined
+      ? parseQueueSelection(values.queues, "--queues")
+      : parseQueueSelection(settings.WORKER_QUEUES, "WORKER_QUEUES");
+} catch (error) {
+  console.error(`npm run worker: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+}
 if (!settings.DATABASE_URL) {
   console.error("npm run worker needs DATABASE_URL (PostgreSQL). On PGlite, `npm start` runs the workers in-process.");
   process.exit(2);
 }
 await databaseReady();
-await startWorkers({ concurrency: settings.WORKER_CONCURRENCY });
-// Bounces and complaints (DSN, ARF) over SMTP, when INBOUND_SMTP_PORT is set.
-const inbound = await startInboundMail();
-log.info("worker started", { concurrency: settings.WORKER_CONCURRENCY });
+await startWorkers({ concurrency: settings.WORKER_CONCURRENCY, queues });
+// Bounces and complaints (DSN, ARF) over SMTP, when INBOUND_SMTP_PORT is set: with the sending pool.
+const inbound = POOLS.sends.some((q) => queues.has(q)) ? await startInboundMail() : undefined;
+const described = describeSelection(queues);
+log.info("worker started", { concurrency: settings.WORKER_CONCURRENCY, queues: described });
+console.log(`Worker ready (queues: ${described})`);
 
 async function shutdown(signal: string) {
   log.info("worker stopping", { signal });

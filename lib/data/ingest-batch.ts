@@ -12,6 +12,7 @@
 
 import { createHash } from "node:crypto";
 import { type Database, getDatabase, type SqlRunner } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { validationError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { identityChanged } from "@/lib/recommend/identity-index";
@@ -19,6 +20,7 @@ import type { IdentityRows } from "@/lib/recommend/identity-rows";
 import { forgetServingState } from "@/lib/recommend/serving-state";
 import { itemsWritten } from "@/lib/search/catalog-index";
 import { timeSlice } from "@/lib/time-slice";
+import { createEventPartitions, monthsToMake, retentionStart } from "./event-partitions";
 import { takeFieldWarnings } from "./intake-fields";
 import { ITEM_LIST_FIELDS, ITEM_LIST_KEYS, mergeList } from "./merge-lists";
 import { refreshCustomerAggregates } from "./refresh-customer-aggregates";
@@ -140,6 +142,8 @@ export async function writeBatch(options: IngestOptions): Promise<{ result: TInt
       break;
     }
   }
+  // The partitions of the batch's months first, each in a short transaction of its own.
+  if (kind === "events") await makeEventMonths(database, good);
   const { written, failed } = await writeWithFallback(database, good, write);
   const rows = written.reduce((n, w) => n + w.rows, 0);
   if (kind === "events" && rows > 0) {
@@ -158,6 +162,15 @@ export async function writeBatch(options: IngestOptions): Promise<{ result: TInt
     result: { received: records.length, upserted: rows, errors },
     changes: { kind, wrote: written.length > 0, ids },
   };
+}
+
+async function makeEventMonths(database: Database, good: Good[]): Promise<void> {
+  const retention = env().EVENT_RETENTION_MONTHS;
+  const months = monthsToMake(
+    good.map((g) => String(g.record.timestamp)),
+    retention === undefined ? {} : { keepFrom: retentionStart(retention) },
+  );
+  if (months.length > 0) await createEventPartitions({ database, months });
 }
 
 /** Tells this thread's caches (and other threads and processes) what a batch's write changed. */
@@ -409,21 +422,43 @@ function eventKeyer(): (e: TEventInput) => { dedupe_key: string; legacy_key?: st
   };
 }
 
+/**
+ * One statement. `events` is partitioned by month, so its unique key is (dedupe_key, timestamp):
+ * a hash key hashes the timestamp in, so that is one row per key; a key the sender named
+ * (id:<event_id>) may come again with another timestamp, so it is claimed first in event_keys,
+ * unique by the key alone, and only the events whose claim succeeded are inserted. A key given
+ * twice in the batch is written once (its first record).
+ */
 async function writeEvents(sql: SqlRunner, part: Good[]): Promise<Written> {
-  // Inserted in key order: concurrent batches with the same events wait for each other's keys
-  // in one order, never in a cycle.
+  // Claimed and inserted in key order, every claim before the first insert (the sort reads all of
+  // its input, and with it `claimed`, before it gives a row): concurrent batches with the same
+  // events wait for each other's keys in one order, never in a cycle.
   const stored = await sql.query<{ customer_id: string | null }>(
-    `INSERT INTO events (dedupe_key, event_id, event_type, customer_id, cookie_id, item_id, quantity,
+    `WITH input AS MATERIALIZED (
+       SELECT DISTINCT ON (r->>'dedupe_key') r FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(r, n)
+       ORDER BY r->>'dedupe_key', n
+     ),
+     claimed AS (
+       INSERT INTO event_keys (dedupe_key, "timestamp")
+       SELECT r->>'dedupe_key', (r->>'timestamp')::timestamptz FROM input
+       WHERE starts_with(r->>'dedupe_key', 'id:')
+       ORDER BY r->>'dedupe_key'
+       ON CONFLICT (dedupe_key) DO NOTHING
+       RETURNING dedupe_key
+     )
+     INSERT INTO events (dedupe_key, event_id, event_type, customer_id, cookie_id, item_id, quantity,
                          price, "timestamp", term, order_id, touchpoint_id)
      SELECT r->>'dedupe_key', r->>'event_id', r->>'event_type',
             COALESCE(r->>'customer_id', (SELECT cc.customer_id FROM customer_cookies cc WHERE cc.cookie_id = r->>'cookie_id')),
             r->>'cookie_id', r->>'item_id', (r->>'quantity')::int, (r->>'price')::float8,
             (r->>'timestamp')::timestamptz, r->>'term', r->>'order_id', r->>'touchpoint_id'
-     FROM jsonb_array_elements($1::jsonb) AS r
-     WHERE r->>'legacy_key' IS NULL
-        OR NOT EXISTS (SELECT 1 FROM events old WHERE old.dedupe_key = r->>'legacy_key')
+     FROM input
+     WHERE (NOT starts_with(r->>'dedupe_key', 'id:') OR r->>'dedupe_key' IN (SELECT dedupe_key FROM claimed))
+       AND (r->>'legacy_key' IS NULL
+            OR NOT EXISTS (SELECT 1 FROM events old WHERE old.dedupe_key = r->>'legacy_key'
+                           AND old."timestamp" = (r->>'timestamp')::timestamptz))
      ORDER BY r->>'dedupe_key'
-     ON CONFLICT (dedupe_key) DO NOTHING
+     ON CONFLICT (dedupe_key, "timestamp") DO NOTHING
      RETURNING CASE WHEN event_type = 'purchase' THEN customer_id END AS customer_id`,
     [JSON.stringify(part.map((g) => g.record))],
   );

@@ -3,7 +3,9 @@
  * purchases), purchases_180d (distinct orders in the 180 days before `now`; a purchase without
  * order_id counts as one order) and last_purchase_at. Recomputed from the events of the given
  * customers, so re-running it is always safe. A daily job runs it for everyone whose 180-day
- * count may have dropped as the window moves (lib/jobs).
+ * count may have dropped as the window moves (lib/jobs). Events that retention dropped count
+ * through clv_expired (./drop-expired-events.ts); events are removed by nothing else, so a
+ * customer with no purchase events left keeps its last_purchase_at.
  *
  * The customers' rows are locked in key order (the UPDATE's own order would follow its join), so
  * writers of overlapping customers wait for each other instead of deadlocking. In a transaction
@@ -31,9 +33,9 @@ export async function refreshCustomerAggregates(options: {
        SELECT customer_id FROM customers WHERE customer_id = ANY($1::text[]) ORDER BY customer_id FOR UPDATE
      )
      UPDATE customers c SET
-        clv_value = a.clv,
+        clv_value = c.clv_expired + a.clv,
         purchases_180d = a.recent,
-        last_purchase_at = a.last
+        last_purchase_at = COALESCE(a.last, c.last_purchase_at)
      FROM (
        SELECT ids.customer_id,
               COALESCE(SUM(e.quantity * e.price), 0) AS clv,

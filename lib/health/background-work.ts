@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { getDemoProgress } from "@/lib/data/demo-progress";
 import { getDatabase } from "@/lib/db/client";
+import { STALE_MS } from "@/lib/recommend/build-lease";
 
 export const ZBackgroundTask = z.object({
   kind: z.enum(["demo_load", "model_build", "calculation", "export", "send"]),
@@ -20,17 +21,17 @@ type Task = z.infer<typeof ZBackgroundTask>;
 
 const percentOf = (done: number, total: number) => (total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : null);
 
-/** A build that started this long ago and never ended was lost with its process. */
-const BUILD_LOST_AFTER = "2 hours";
-
 export async function getBackgroundWork(): Promise<TBackgroundWork> {
   const { sql } = await getDatabase();
   const [demo, builds, counts] = await Promise.all([
     getDemoProgress(),
+    // A build whose builder stopped beating (lib/recommend/build-lease.ts) was lost with its
+    // process, however recently it started; one that beats runs, however long ago it started.
     sql.query<{ progress: { step?: string; done?: number; total?: number } | null }>(
       `SELECT stats->'progress' AS progress FROM rec_models
-       WHERE status = 'building' AND date_started > now() - interval '${BUILD_LOST_AFTER}'
+       WHERE status = 'building' AND date_heartbeat > now() - make_interval(secs => $1)
        ORDER BY date_started DESC LIMIT 1`,
+      [STALE_MS / 1000],
     ),
     sql.query<{ calculating: number; exports: number; rows_done: number; rows_total: number; sends: number }>(
       `SELECT (SELECT count(*)::int FROM touchpoints WHERE is_calculating) AS calculating,

@@ -28,6 +28,13 @@ async function create(): Promise<PgBoss> {
     // default of once a minute would add up to a minute to every recovery after a killed worker.
     superviseIntervalSeconds: settings.JOB_SUPERVISE_SECONDS,
     monitorIntervalSeconds: settings.JOB_SUPERVISE_SECONDS,
+    // A worker skips the queued jobs of a stately queue (calculations, builds, the demo load) whose
+    // key it believes active, from the `singletons_active` the monitor last wrote and this instance
+    // last read (once a minute by default). A job handed back after its worker died stayed invisible
+    // for up to that minute (issue 23: the retried calculation seemed to hang), as did the next
+    // calculation of a touchpoint whose previous one had just ended. Read the monitor's figures as
+    // often as it writes them (a SELECT of the queue table's few rows), at least every 5 s.
+    queueCacheIntervalSeconds: Math.min(settings.JOB_SUPERVISE_SECONDS, 5),
   });
   boss.on("error", (error) => {
     // A handler still running when stop handed its job back ends after the queue's pool closed:

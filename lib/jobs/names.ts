@@ -1,6 +1,7 @@
 /** Job names: producers import these, never the handlers (lib/jobs/registry.ts). */
 export const JOBS = {
   refreshPurchaseWindow: "customers.refresh-purchase-window",
+  maintainEventPartitions: "events.maintain-partitions",
   loadDemo: "demo.load",
   calculateTouchpoint: "touchpoints.calculate",
   warmSearch: "touchpoints.warm-search",

@@ -1,6 +1,6 @@
 /**
- * Job names and their handlers. A worker (a worker thread on PGlite, `npm run worker` on PostgreSQL)
- * registers every handler listed here; producers only `send` by name.
+ * Job names and their handlers. A worker (worker threads on PGlite, `npm run worker` on PostgreSQL)
+ * registers the handlers of the queues it takes (lib/jobs/pools.ts); producers only `send` by name.
  */
 import type { PgBoss } from "pg-boss";
 import { purgeExpiredExports } from "@/lib/audiences/exports/download";
@@ -9,12 +9,14 @@ import { sendDueFallbacks } from "@/lib/campaigns/sending/fallback";
 import { runDeliverJob, runPrepareJob } from "@/lib/campaigns/sending/jobs";
 import { startDueCampaigns } from "@/lib/campaigns/sending/start-due";
 import { loadDemo } from "@/lib/data/demo/load-demo";
+import { maintainEventPartitions } from "@/lib/data/maintain-event-partitions";
 import { refreshMovingWindow } from "@/lib/data/refresh-customer-aggregates";
 import { getDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { beginActivity } from "@/lib/health/event-loop";
 import { purgeExpiredKeys } from "@/lib/http/idempotency";
 import { log } from "@/lib/log";
+import { interruptOrphanedBuilds } from "@/lib/recommend/build-lease";
 import {
   buildAndStoreModels,
   rebuildDue,
@@ -27,6 +29,7 @@ import { requestRecalculation } from "@/lib/touchpoints/recalculate";
 import { sweepLostCalculations } from "@/lib/touchpoints/sweep-calculations";
 import { getBoss, handBackOrphanedJobs } from "./boss";
 import { JOBS } from "./names";
+import { allQueues, type QueueSelection } from "./pools";
 
 export { JOBS };
 
@@ -38,6 +41,7 @@ export const HANDLERS: Record<string, Handler> = {
     const count = await refreshMovingWindow({ sql: database.sql });
     log.info("refreshed 180-day purchase counts", { customers: count });
   },
+  [JOBS.maintainEventPartitions]: () => maintainEventPartitions({}),
   [JOBS.loadDemo]: async () => {
     await loadDemo();
     if (!(await createDemoTouchpoints())) await requestRecalculation({ all: true });
@@ -89,6 +93,8 @@ export const HANDLERS: Record<string, Handler> = {
 /** Daily at 03:15: the 180-day window moves even when no events arrive. */
 const SCHEDULES = (): { name: string; cron: string }[] => [
   { name: JOBS.refreshPurchaseWindow, cron: "15 3 * * *" },
+  // The next months' events partitions, and retention (EVENT_RETENTION_MONTHS).
+  { name: JOBS.maintainEventPartitions, cron: "45 3 * * *" },
   // Best-sellers and most-viewed windows move with time: recalculate live touchpoints hourly.
   { name: JOBS.recalculateAll, cron: "5 * * * *" },
   // A calculation whose job failed for good, expired or was lost stops being "calculating".
@@ -107,15 +113,29 @@ const SCHEDULES = (): { name: string; cron: string }[] => [
 ];
 
 /**
- * Starts workers for every job in this process. `soleWorker`: no other process runs jobs on this
- * database (the embedded one), so jobs found running belong to a process that died and are
- * handed back at once.
+ * Starts this process's (or thread's) workers for the queues of `queues` (default: every queue),
+ * each taking `concurrency` jobs at a time unless the selection sets its own (lib/jobs/pools.ts),
+ * and sets the schedules of those queues. `soleWorker`: no other process runs jobs on this database
+ * (the process hosting the embedded one, before its other worker thread starts), so jobs found
+ * running and model builds found building belong to a process that died: they are handed back
+ * and marked interrupted at once.
  */
-export async function startWorkers(options: { concurrency: number; soleWorker?: boolean }): Promise<PgBoss> {
+export async function startWorkers(options: {
+  concurrency: number;
+  soleWorker?: boolean;
+  queues?: QueueSelection;
+}): Promise<PgBoss> {
+  const queues = options.queues ?? allQueues();
   const boss = await getBoss();
-  if (options.soleWorker) await handBackOrphanedJobs(boss);
+  if (options.soleWorker) {
+    await handBackOrphanedJobs(boss);
+    const interrupted = await interruptOrphanedBuilds(await getDatabase());
+    if (interrupted.length) await requestModelBuild(`retry of the interrupted build ${interrupted.at(-1)}`);
+  }
   for (const [name, handler] of Object.entries(HANDLERS)) {
-    await boss.work<Record<string, unknown>>(name, { localConcurrency: options.concurrency }, async (jobs) => {
+    if (!queues.has(name)) continue;
+    const localConcurrency = queues.get(name) ?? options.concurrency;
+    await boss.work<Record<string, unknown>>(name, { localConcurrency }, async (jobs) => {
       for (const job of jobs) {
         const end = beginActivity(`job ${name}`);
         try {
@@ -126,9 +146,9 @@ export async function startWorkers(options: { concurrency: number; soleWorker?: 
       }
     });
   }
-  for (const s of SCHEDULES()) await boss.schedule(s.name, s.cron);
-  await boss.send(JOBS.sweepCalculations, {});
+  for (const s of SCHEDULES()) if (queues.has(s.name)) await boss.schedule(s.name, s.cron);
+  if (queues.has(JOBS.sweepCalculations)) await boss.send(JOBS.sweepCalculations, {});
   // A build left by a process that died (a restart after a crash) is retried now, not at the next check.
-  await boss.send(JOBS.checkModelEvents, {});
+  if (queues.has(JOBS.checkModelEvents)) await boss.send(JOBS.checkModelEvents, {});
   return boss;
 }

@@ -111,6 +111,23 @@ export async function sweepInterrupted(database: Database, options: { holdingLoc
   return ids;
 }
 
+/**
+ * The process hosting the embedded database, as its first job worker starts: every `building` row
+ * is a dead process's (only that process builds, and it has not started building yet), so it is
+ * marked interrupted at once, not after STALE_MS of silence. Never on PostgreSQL, where other
+ * processes may be building: the advisory lock tells. Returns the ids marked.
+ */
+export async function interruptOrphanedBuilds(database: Database): Promise<string[]> {
+  if (database.kind === "postgres") return [];
+  const rows = await database.sql.query<{ model_id: string }>(
+    "UPDATE rec_models SET status = 'failed', error = $1 WHERE status = 'building' RETURNING model_id",
+    [INTERRUPTED],
+  );
+  const ids = rows.map((r) => r.model_id);
+  if (ids.length) log.warn("recommendation model builds of a process that ended marked interrupted", { models: ids });
+  return ids;
+}
+
 export type BuildOutcome = { status: "ready" } | { status: "failed"; error: string } | { status: "gone" };
 
 /** Waits until the build ends (or is found dead, which ends it as INTERRUPTED). */

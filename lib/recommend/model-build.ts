@@ -52,12 +52,28 @@ async function readCatalog(database: Database, builder: InteractionsBuilder): Pr
   }
 }
 
+/**
+ * A page of the build's events after an id. With a window (RECS_BUILD_WINDOW_DAYS) only events
+ * since $3: the months before it are not read at all (events is partitioned by month).
+ */
+export function eventPageSql(windowed: boolean): string {
+  return `SELECT e.id::text AS id, COALESCE(e.customer_id, cc.customer_id) AS visitor, e.cookie_id, e.item_id,
+              e.event_type, (extract(epoch FROM e."timestamp") * 1000)::float8 AS ms, e.order_id
+       FROM events e LEFT JOIN customer_cookies cc ON cc.cookie_id = e.cookie_id
+       WHERE e.id > $1 AND e.item_id IS NOT NULL AND e.event_type = ANY($2::text[])
+         ${windowed ? `AND e."timestamp" >= $3::timestamptz` : ""}
+       ORDER BY e.id LIMIT ${PAGE}`;
+}
+
 async function readEvents(
   database: Database,
   builder: InteractionsBuilder,
 ): Promise<{ lastId: bigint; count: number }> {
   let after = 0n;
   let count = 0;
+  const days = env().RECS_BUILD_WINDOW_DAYS;
+  const since = days === undefined ? [] : [new Date(Date.now() - days * 86_400_000).toISOString()];
+  const sql = eventPageSql(since.length > 0);
   for (;;) {
     const rows = await database.sql.query<{
       id: string;
@@ -67,14 +83,7 @@ async function readEvents(
       event_type: KindName;
       ms: number;
       order_id: string | null;
-    }>(
-      `SELECT e.id::text AS id, COALESCE(e.customer_id, cc.customer_id) AS visitor, e.cookie_id, e.item_id,
-              e.event_type, (extract(epoch FROM e."timestamp") * 1000)::float8 AS ms, e.order_id
-       FROM events e LEFT JOIN customer_cookies cc ON cc.cookie_id = e.cookie_id
-       WHERE e.id > $1 AND e.item_id IS NOT NULL AND e.event_type = ANY($2::text[])
-       ORDER BY e.id LIMIT ${PAGE}`,
-      [after.toString(), MODEL_KINDS],
-    );
+    }>(sql, [after.toString(), MODEL_KINDS, ...since]);
     for (const r of rows) {
       const visitor = r.visitor ?? (r.cookie_id ? `${COOKIE_VISITOR}${r.cookie_id}` : null);
       if (!visitor) continue;

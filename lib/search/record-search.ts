@@ -132,7 +132,7 @@ async function store(database: Database, entries: readonly BufferEntry<Row>[]): 
        SELECT r->>'dedupe_key', 'search', r->>'customer_id', r->>'cookie_id', r->>'term', (r->>'quantity')::int,
               (r->>'timestamp')::timestamptz, r->>'touchpoint_id'
        FROM jsonb_array_elements($1::jsonb) AS r
-       ON CONFLICT (dedupe_key) DO NOTHING
+       ON CONFLICT (dedupe_key, "timestamp") DO NOTHING
        RETURNING 1`,
       [JSON.stringify(rows)],
     );

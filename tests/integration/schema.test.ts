@@ -11,19 +11,28 @@ import { getDatabase, openPglite, type SqlRunner } from "@/lib/db/client";
 import { diffSql } from "@/lib/db/schema-engine";
 import { withDatabaseName } from "./db";
 
+// Partitions (events' months, lib/data/event-partitions.ts) are not in schema.prisma: Prisma sees
+// the partitioned table as a table; its partitions and their copies of its indexes are left out.
+const NOT_A_PARTITION = `NOT EXISTS (SELECT 1 FROM pg_class p WHERE p.oid = to_regclass('public.' || quote_ident(%s)) AND p.relispartition)`;
+
 async function snapshot(sql: SqlRunner) {
   const columns = await sql.query(
     `SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default, character_maximum_length, datetime_precision
      FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'
+       AND ${NOT_A_PARTITION.replace("%s", "table_name")}
      ORDER BY table_name, column_name`,
   );
+  // An index of a partitioned table is made ON ONLY it (its partitions get their own).
   const indexes = await sql.query(
-    `SELECT tablename, indexname, indexdef FROM pg_indexes
-     WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY tablename, indexname`,
+    `SELECT tablename, indexname, replace(indexdef, ' ON ONLY ', ' ON ') AS indexdef FROM pg_indexes
+     WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' AND ${NOT_A_PARTITION.replace("%s", "tablename")}
+     ORDER BY tablename, indexname`,
   );
   const constraints = await sql.query(
     `SELECT conrelid::regclass::text AS table_name, conname, contype, pg_get_constraintdef(oid) AS def
-     FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2`,
+     FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+       AND NOT EXISTS (SELECT 1 FROM pg_class p WHERE p.oid = conrelid AND p.relispartition)
+     ORDER BY 1, 2`,
   );
   const enums = await sql.query(
     `SELECT t.typname, array_agg(e.enumlabel ORDER BY e.enumsortorder)::text AS labels
