@@ -5,7 +5,7 @@
  * of this process on PGlite; a separate `npm run worker` process on PostgreSQL) and serves the
  * app on PORT. `npm run dev` does the same with Next's dev server.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,6 +18,7 @@ import { startIntakeThread } from "@/lib/data/intake-thread/start-intake-thread"
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
 import { env, setEnv } from "@/lib/env";
+import { armHardStop } from "@/lib/hard-stop";
 import { markListening, watchEventLoop } from "@/lib/health/event-loop";
 import { directRoutes } from "@/lib/http/direct-routes";
 import { closeGracefully } from "@/lib/http/graceful-close";
@@ -91,7 +92,7 @@ await prepareFirstUsers();
 await ensurePredefinedPositions();
 
 const mode = settings.RUN_WORKERS ?? (settings.DATABASE_URL ? "separate" : "in-process");
-let workerChild: ReturnType<typeof spawn> | undefined;
+let workerChild: ChildProcess | undefined;
 let workerThread: WorkerThread | undefined;
 if (mode === "in-process") {
   // Threads of this process (the embedded database allows one process), not this thread: model
@@ -102,8 +103,9 @@ if (mode === "in-process") {
     soleWorker: !!database.embedded,
   });
 } else if (mode === "separate") {
+  // With an IPC channel: the worker stops when this process is gone, even killed (scripts/worker.ts).
   workerChild = spawn(process.execPath, [...process.execArgv, join(root, "scripts", "worker.ts")], {
-    stdio: "inherit",
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
     env: process.env,
   });
 }
@@ -134,27 +136,27 @@ server.listen(settings.PORT, () => {
 });
 
 let stopping = false;
-/** Beyond SHUTDOWN_TIMEOUT_MS: time for the buffers' writes (5 s each at most) and closing. */
-const HARD_STOP_EXTRA_MS = 20_000;
+
+function exitOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
 
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("stopping", { signal });
   const graceMs = settings.SHUTDOWN_TIMEOUT_MS;
-  // However a step below hangs (a thread busy in a long step, a database that does not answer),
-  // the process ends: a service whose parent is gone must not live on with its port and data
-  // directory. Ending here is what a kill would do, which loses no committed work.
-  setTimeout(() => {
-    log.error("stopping took too long; exiting", { ms: graceMs + HARD_STOP_EXTRA_MS });
-    process.exit(1);
-  }, graceMs + HARD_STOP_EXTRA_MS).unref();
+  armHardStop(graceMs);
   // No new connections; requests under way get SHUTDOWN_TIMEOUT_MS to finish before the buffers
   // below are written (lib/http/graceful-close.ts).
   if (!(await closeGracefully(server, graceMs))) log.warn("requests cut at the shutdown deadline", { graceMs });
   // Jobs get the same time; those still running then go back to the queue for the next process.
+  // The worker process gets SIGTERM and the same time (its own hard stop bounds it): waited for,
+  // so that a supervisor restarting this process never finds the old worker still running.
+  const workerExited = workerChild ? exitOf(workerChild) : undefined;
   workerChild?.kill("SIGTERM");
-  await Promise.all([workerThread?.stop({ timeoutMs: graceMs }), intakeThread.stop()]);
+  await Promise.all([workerThread?.stop({ timeoutMs: graceMs }), intakeThread.stop(), workerExited]);
   await stopBoss({ timeoutMs: graceMs });
   // Counted and buffered in memory: written before the database closes, retried for a few
   // seconds if the database fails; what could not be written is logged with its count.

@@ -9,6 +9,7 @@ import { startInboundMail } from "@/lib/campaigns/suppressions/start-inbound";
 import { closeDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
 import { env } from "@/lib/env";
+import { armHardStop } from "@/lib/hard-stop";
 import { stopBoss } from "@/lib/jobs/boss";
 import { describeSelection, POOLS, parseQueueSelection, type QueueSelection } from "@/lib/jobs/pools";
 import { startWorkers } from "@/lib/jobs/registry";
@@ -38,8 +39,14 @@ const described = describeSelection(queues);
 log.info("worker started", { concurrency: settings.WORKER_CONCURRENCY, queues: described });
 console.log(`Worker ready (queues: ${described})`);
 
+let stopping = false;
+
 async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
   log.info("worker stopping", { signal });
+  // However a step below hangs, the worker ends SHUTDOWN_TIMEOUT_MS + 20 s from now (lib/hard-stop.ts).
+  armHardStop(settings.SHUTDOWN_TIMEOUT_MS);
   await inbound?.close();
   // Running jobs get SHUTDOWN_TIMEOUT_MS; those still running then go back to the queue as retries.
   await stopBoss({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
@@ -48,3 +55,5 @@ async function shutdown(signal: string) {
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+// Spawned by `npm start` (RUN_WORKERS=separate) over an IPC channel: stop when it is gone, even killed.
+if (process.connected) process.on("disconnect", () => void shutdown("parent exited"));

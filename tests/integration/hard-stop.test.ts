@@ -8,7 +8,7 @@
  * The service runs from scripts/start.ts itself (production build, RUN_WORKERS=none) on this file's
  * database (PostgreSQL) or on a data directory of its own (embedded).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,12 +16,11 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { embeddedUrl, getDatabase } from "@/lib/db/client";
 import { socketDirFor } from "@/lib/db/embedded/host";
+import { HARD_STOP_EXTRA_MS } from "@/lib/hard-stop";
 import { spawnScript, type TestChild } from "./support/children";
 
 const onPglite = !process.env.TEST_DATABASE_URL;
 const GRACE_MS = 1000;
-/** scripts/start.ts HARD_STOP_EXTRA_MS. */
-const HARD_STOP_EXTRA_MS = 20_000;
 const dir = onPglite ? mkdtempSync(join(tmpdir(), "lumen-hard-stop-")) : undefined;
 
 afterAll(() => {
@@ -37,7 +36,10 @@ async function freePort(): Promise<number> {
 }
 
 /** The service on a free port, started directly or (`viaIpc`) by ./support/ipc-parent.ts. */
-async function startService(options: { viaIpc: boolean }): Promise<{ child: TestChild; url: string; dbUrl: string }> {
+async function startService(options: {
+  viaIpc: boolean;
+  runWorkers?: "none" | "separate";
+}): Promise<{ child: TestChild; url: string; dbUrl: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dbUrl = dir ? embeddedUrl(socketDirFor(dir)) : (await getDatabase()).url;
@@ -49,7 +51,7 @@ async function startService(options: { viaIpc: boolean }): Promise<{ child: Test
     ...where,
     LOG_LEVEL: "error",
     DEMO_DATA: "false",
-    RUN_WORKERS: "none",
+    RUN_WORKERS: options.runWorkers ?? "none",
     PORT: String(port),
     PUBLIC_URL: url,
     SHUTDOWN_TIMEOUT_MS: String(GRACE_MS),
@@ -126,5 +128,49 @@ describe(`npm start's hard stop (${onPglite ? "embedded database" : "PostgreSQL"
     } finally {
       await release(holder);
     }
+  }, 720_000);
+});
+
+/** The pid of the `npm run worker` process `npm start` spawned (RUN_WORKERS=separate). */
+function workerPidOf(parent: number): number {
+  const children = readFileSync(`/proc/${parent}/task/${parent}/children`, "utf8").trim().split(/\s+/).map(Number);
+  const worker = children.find((pid) => pid > 0 && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("worker.ts"));
+  if (!worker) throw new Error(`no worker among ${children.join(", ")}`);
+  return worker;
+}
+
+/** Whether a process runs (a zombie waiting for its reaper counts as ended). */
+function running(pid: number): boolean {
+  try {
+    return !readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z");
+  } catch {
+    return false;
+  }
+}
+
+async function ended(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (running(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  return !running(pid);
+}
+
+// The worker process of `npm start` exists on PostgreSQL only (the embedded database has threads).
+describe.skipIf(onPglite)("npm start's worker process (RUN_WORKERS=separate)", () => {
+  it("ends when npm start is killed with SIGKILL", async () => {
+    const { child } = await startService({ viaIpc: false, runWorkers: "separate" });
+    await child.waitForLine((line) => line.startsWith("Worker ready"), 120_000);
+    const worker = workerPidOf(child.process.pid!);
+    process.kill(child.process.pid!, "SIGKILL");
+    expect(await ended(worker, GRACE_MS + 30_000)).toBe(true);
+  }, 720_000);
+
+  it("is waited for: when npm start exits after SIGTERM, its worker has ended", async () => {
+    const { child } = await startService({ viaIpc: false, runWorkers: "separate" });
+    await child.waitForLine((line) => line.startsWith("Worker ready"), 120_000);
+    const worker = workerPidOf(child.process.pid!);
+    const exited = new Promise<number | null>((resolve) => child.process.once("exit", (code) => resolve(code)));
+    child.process.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(running(worker)).toBe(false);
   }, 720_000);
 });
