@@ -10,6 +10,7 @@ import { funnel } from "./scenarios/funnel";
 import { intake } from "./scenarios/intake";
 import { recsBuild } from "./scenarios/recs-build";
 import { recsFilter } from "./scenarios/recs-filter";
+import { recsServing } from "./scenarios/recs-serving";
 import { responsive } from "./scenarios/responsive";
 import { search } from "./scenarios/search";
 import { send } from "./scenarios/send";
@@ -22,6 +23,7 @@ const SCENARIOS: Scenario[] = [
   serving,
   recsBuild,
   recsFilter,
+  recsServing,
   funnel,
   exportScenario,
   send,

@@ -36,6 +36,29 @@ export interface FillInput {
   models?: import("./model-store").LoadedModels;
 }
 
+/** A slot a learned kind filled: its evidence read from the kind's item only when asked (previews). */
+class Explained implements Filled {
+  readonly position: number;
+  readonly item_id: string;
+  readonly rule_index: number | null;
+  readonly rule_type: string | null;
+  readonly is_fallback: boolean;
+  readonly score?: number;
+  readonly #placed: Placed;
+  constructor(slot: Omit<Filled, "evidence">, placed: Placed) {
+    this.position = slot.position;
+    this.item_id = slot.item_id;
+    this.rule_index = slot.rule_index;
+    this.rule_type = slot.rule_type;
+    this.is_fallback = slot.is_fallback;
+    if (slot.score !== undefined) this.score = slot.score;
+    this.#placed = placed;
+  }
+  get evidence(): Evidence | undefined {
+    return this.#placed.evidence;
+  }
+}
+
 export function seededShuffle<T>(items: T[], seed: string): T[] {
   const random = mulberry32(seedOf(seed));
   const out = [...items];
@@ -90,7 +113,7 @@ export function fillSlots(input: FillInput): Filled[] {
     const id = placed ? placed.item_id : (taken as string);
     used.add(id);
     const rule = r === undefined ? undefined : input.rules[r];
-    out.push({
+    const slot = {
       position,
       item_id: id,
       rule_index: fromRule ? r! : null,
@@ -98,8 +121,8 @@ export function fillSlots(input: FillInput): Filled[] {
       // A kind's own fallback (popularity within its filters) keeps its rule but says so.
       is_fallback: !fromRule || placed?.fallback === true,
       ...(placed?.score !== undefined ? { score: placed.score } : {}),
-      ...(placed?.evidence ? { evidence: placed.evidence } : {}),
-    });
+    };
+    out.push(placed && "evidence" in placed ? new Explained(slot, placed) : slot);
   }
   return out;
 }

@@ -8,7 +8,15 @@
  */
 
 import { COOKIE_VISITOR } from "./engine/interactions";
-import { type Ask, LEARNED_KINDS, type LearnedKind, type LiveInteraction, recommend } from "./engine/recommend";
+import {
+  type Ask,
+  type Evidence,
+  LEARNED_KINDS,
+  type LearnedKind,
+  type LiveInteraction,
+  type Pick,
+  servedPicks,
+} from "./engine/recommend";
 import { isFilterColumn } from "./item-filter";
 import { liveItems } from "./live-overlay";
 import { type LoadedModels, modelsNow } from "./model-store";
@@ -129,6 +137,22 @@ export function allowMaskOf(loaded: LoadedModels, ranked: readonly string[]): Ui
   return mask;
 }
 
+/** A learned kind's item: its evidence read from the pick only when asked (previews). */
+class LearnedPlaced implements Placed {
+  readonly score: number;
+  readonly #pick: Pick;
+  constructor(
+    readonly item_id: string,
+    pick: Pick,
+  ) {
+    this.score = pick.score;
+    this.#pick = pick;
+  }
+  get evidence(): Evidence {
+    return this.#pick.evidence;
+  }
+}
+
 export function* serveLearned(input: ServeInput): Generator<string | Placed> {
   const { rule, ranked, context } = input;
   const isLeaflet = rule.rule_type === "ai-attribute-based-leaflet";
@@ -138,9 +162,7 @@ export function* serveLearned(input: ServeInput): Generator<string | Placed> {
     // The filter restricts the candidates inside the ranking (before the best are chosen).
     const ask = askFor(loaded, rule, context, isLeaflet ? ranked : undefined);
     if (!isLeaflet && hasItemFilters(rule.values)) ask.allow = allowMaskOf(loaded, ranked);
-    for (const p of recommend(loaded.models, ask)) {
-      yield { item_id: loaded.models.itemIds[p.item]!, score: p.score, evidence: p.evidence };
-    }
+    for (const p of servedPicks(loaded.models, ask)) yield new LearnedPlaced(loaded.models.itemIds[p.item]!, p);
   }
   for (const item_id of ranked) yield { item_id, fallback: true };
 }

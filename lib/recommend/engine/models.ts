@@ -5,10 +5,13 @@
  *   items; visitors known only by a cookie left out, as they add noise: measured): W(i, j) = sum
  *   over customers u holding both of 1 / log2(1 + |I_u|) (a bulk buyer's pairs weigh less),
  *   divided by sqrt(|U_i| * |U_j|) (weighted cosine); the best COMMUNITY_K per item. A customer's
- *   score of j sums W(i, j)^COMMUNITY_SHARPEN over their items i (./recommend.ts): sharpening lets
- *   close neighbours count more than many loose ones. Chosen on the eval split against RP3beta
+ *   score of j sums W(i, j)^COMMUNITY_SHARPEN over their items i (./kinds/community.ts):
+ *   sharpening lets close neighbours count more than many loose ones. Chosen on the eval split against RP3beta
  *   (popularity penalties 0.2-0.7) and plain cosine (README "Recommendation quality").
  *   communityAll: the same over all interaction kinds and every visitor (cookies included).
+ *   communityTop: each visitor's ai-community-based ranking, its start, made from community and
+ *   the histories (./kinds/community.ts), so that a customer with purchases is served without
+ *   scoring.
  * - related: co-purchase within orders (support of at least RELATED_MIN_SUPPORT orders), ranked
  *   by count / count_j^RELATED_BETA (between confidence, beta 0, and lift, beta 1).
  *   relatedAll: co-occurrence within sessions (any kind, SESSION_GAP_MINUTES apart at most), cosine.
@@ -30,11 +33,13 @@ import {
   textVectors,
 } from "./content";
 import { ALL_KINDS, type Interactions, PURCHASES } from "./interactions";
+import { type CommunityTop, communityTopLists } from "./kinds/community";
+import { COMMUNITY_SHARPEN } from "./neighbour-picks";
 import { buildNeighbours, type Neighbours } from "./neighbours";
 import { type TimePatterns, timePatterns } from "./time-patterns";
 
+export { COMMUNITY_SHARPEN };
 export const COMMUNITY_K = 200;
-export const COMMUNITY_SHARPEN = 2.5;
 export const RELATED_MIN_SUPPORT = 2;
 export const RELATED_BETA = 0.5;
 export const SESSION_GAP_MINUTES = 60;
@@ -65,6 +70,8 @@ export interface Models {
   users: string[];
   histories: Histories;
   community: Neighbours;
+  /** Builds before communityTop was made have none (their customers are scored live). */
+  communityTop?: CommunityTop;
   communityAll: Neighbours;
   related: Neighbours;
   relatedAll: Neighbours;
@@ -144,6 +151,7 @@ export type BuildProgress = (step: string, done: number, total: number) => void 
 export const MODEL_STEPS = [
   "histories",
   "community",
+  "communityTop",
   "communityAll",
   "related",
   "relatedAll",
@@ -185,6 +193,7 @@ export async function buildModels(
         score: weightedCosine,
       });
     const community = await step("community", () => collaborative(PURCHASES, true));
+    const communityTop = await step("communityTop", () => communityTopLists(hist, community));
     const communityAll = await step("communityAll", () => collaborative(ALL_KINDS, false));
     const related = await step("related", () =>
       buildNeighbours(orderBaskets(data), {
@@ -225,6 +234,7 @@ export async function buildModels(
       users: data.users,
       histories: hist,
       community,
+      communityTop,
       communityAll,
       related,
       relatedAll,

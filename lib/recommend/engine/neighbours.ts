@@ -61,7 +61,10 @@ class CsrWriter {
   }
 }
 
-/** The best k of (score, id) pairs, best first (a bounded min-heap). */
+/**
+ * The best k of (score, id) pairs, best first (a bounded min-heap). Ties go to the smaller id, so
+ * the best k are exactly the first k of the whole ranking (whatever the order of the offers).
+ */
 export class TopK {
   private readonly ids: Int32Array;
   private readonly scores: Float64Array;
@@ -73,16 +76,21 @@ export class TopK {
   reset(): void {
     this.size = 0;
   }
-  /** The score an entry must beat to get in. */
+  /** The score an entry must reach to get in (an equal one gets in only with a smaller id). */
   floor(): number {
     return this.size < this.k ? Number.NEGATIVE_INFINITY : this.scores[0]!;
   }
+  /** Whether (score a, id a) ranks below (score b, id b): a lower score, or the same and a larger id. */
+  private static below(sa: number, ia: number, sb: number, ib: number): boolean {
+    return sa < sb || (sa === sb && ia > ib);
+  }
   offer(id: number, score: number): void {
+    const below = TopK.below;
     if (this.size < this.k) {
       let c = this.size++;
       while (c > 0) {
         const p = (c - 1) >> 1;
-        if (this.scores[p]! <= score) break;
+        if (below(this.scores[p]!, this.ids[p]!, score, id)) break;
         this.scores[c] = this.scores[p]!;
         this.ids[c] = this.ids[p]!;
         c = p;
@@ -91,14 +99,14 @@ export class TopK {
       this.ids[c] = id;
       return;
     }
-    if (score <= this.scores[0]!) return;
+    if (!below(this.scores[0]!, this.ids[0]!, score, id)) return;
     let c = 0;
     for (;;) {
       const l = 2 * c + 1;
       if (l >= this.size) break;
       const r = l + 1;
-      const m = r < this.size && this.scores[r]! < this.scores[l]! ? r : l;
-      if (this.scores[m]! >= score) break;
+      const m = r < this.size && below(this.scores[r]!, this.ids[r]!, this.scores[l]!, this.ids[l]!) ? r : l;
+      if (!below(this.scores[m]!, this.ids[m]!, score, id)) break;
       this.scores[c] = this.scores[m]!;
       this.ids[c] = this.ids[m]!;
       c = m;
@@ -185,7 +193,7 @@ export function buildTopK(
     top.reset();
     support.clear();
     visit(i, (j, score, s) => {
-      if (score > 0 && score > top.floor()) {
+      if (score > 0 && score >= top.floor()) {
         top.offer(j, score);
         if (s) support.set(j, s);
       }
