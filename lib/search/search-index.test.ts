@@ -214,6 +214,15 @@ describe("search index: order", () => {
     expect(keys(index, "blue mug")).toEqual(["m1", "m2", "m3"]);
     expect(keys(index, "blue mug", 2)).toEqual(["m1", "m2"]);
   });
+
+  it("orders ties by the whole item id: long ids sharing their start, short ones, other scripts", () => {
+    const ids = ["item-00100", "item-0010", "item-001", "item-0002", "itemA", "e", "é1", "é", "ж-7", "", "item-00101x"];
+    const index = new SearchIndex();
+    for (const key of ids) index.upsert({ key, name: "Blue Enamel Mug" });
+    const sorted = [...ids].sort();
+    expect(keys(index, "blue mug", ids.length)).toEqual(sorted);
+    expect(keys(index, "blue mug", 3)).toEqual(sorted.slice(0, 3));
+  });
 });
 
 describe("search index: the language of a text", () => {

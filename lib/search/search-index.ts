@@ -133,8 +133,22 @@ export class SearchIndex {
   private conjGeneration: number;
   private queries: number;
   private mask = new Uint32Array(1024);
+  /** One bit per term: set when mask[term] is not 0 (a few kB, read before mask, mostly 0). */
+  private marks = new Int32Array(32);
   /** On equal scores the lower item id goes first, so pages stay put while the catalog changes. */
-  private readonly before = (a: number, b: number) => this.keys[a]! < this.keys[b]!;
+  private readonly before = (a: number, b: number) => {
+    // Many items score alike: the first six characters of their ids, as numbers, decide most ties.
+    const codes = this.keyCodes;
+    const x = codes[2 * a]!;
+    const y = codes[2 * b]!;
+    if (x !== y) return x < y;
+    const u = codes[2 * a + 1]!;
+    const v = codes[2 * b + 1]!;
+    if (u !== v) return u < v;
+    return this.keys[a]! < this.keys[b]!;
+  };
+  /** Per slot, two numbers in the order of its item id (keyCode): ties are broken without reading the ids. */
+  private keyCodes = new Float64Array(1024 * 2);
 
   /** `counters`: where the pass counters start (tests of their wrap). */
   constructor(params: Partial<ScoreParams> = {}, counters = 0) {
@@ -186,6 +200,8 @@ export class SearchIndex {
       slot = this.free.pop() ?? this.keys.length;
       this.ensureCapacity(slot + 1);
       this.keys[slot] = input.key;
+      this.keyCodes[2 * slot] = keyCode(input.key, 0);
+      this.keyCodes[2 * slot + 1] = keyCode(input.key, 3);
       this.slotOf.set(input.key, slot);
       this.boosts[slot] = input.boost ?? 1;
       this.live += 1;
@@ -225,11 +241,11 @@ export class SearchIndex {
     for (const id of this.docTerms[slot] ?? EMPTY) {
       if (counts.has(id)) continue;
       this.unpost(id, slot);
-      this.vocab.df[id]! -= 1;
+      this.vocab.countUse(id, -1);
     }
     for (const id of ids) {
       const c = counts.get(id)!;
-      if (this.post(id, slot, c.name, c.other)) this.vocab.df[id]! += 1;
+      if (this.post(id, slot, c.name, c.other)) this.vocab.countUse(id, 1);
     }
     this.docTerms[slot] = ids;
     this.nameLen[slot] = Math.max(seq.length, 1);
@@ -244,7 +260,7 @@ export class SearchIndex {
     this.keys[slot] = undefined;
     for (const id of this.docTerms[slot] ?? EMPTY) {
       this.unpost(id, slot);
-      this.vocab.df[id]! -= 1;
+      this.vocab.countUse(id, -1);
     }
     this.docTerms[slot] = undefined;
     this.nameSeq[slot] = undefined;
@@ -274,6 +290,7 @@ export class SearchIndex {
     const nameLen = new Float32Array(size);
     const boosts = new Float32Array(size);
     const hashes = new Float64Array(size);
+    const keyCodes = new Float64Array(size * 2);
     const headLen = new Uint16Array(size);
     for (let slot = 0; slot < this.keys.length; slot++) {
       const key = this.keys[slot];
@@ -287,6 +304,8 @@ export class SearchIndex {
       nameLen[to] = this.nameLen[slot]!;
       boosts[to] = this.boosts[slot]!;
       hashes[to] = this.hashes[slot]!;
+      keyCodes[2 * to] = this.keyCodes[2 * slot]!;
+      keyCodes[2 * to + 1] = this.keyCodes[2 * slot + 1]!;
       headLen[to] = this.headLen[slot]!;
     }
     for (const docs of this.pDocs) for (let k = 0; k < docs.length; k++) docs[k] = renumber[docs[k]!]!;
@@ -296,6 +315,7 @@ export class SearchIndex {
     this.nameLen = nameLen;
     this.boosts = boosts;
     this.hashes = hashes;
+    this.keyCodes = keyCodes;
     this.headLen = headLen;
     this.free = [];
     // Fresh scratch arrays hold no stamp, so the counters can go on from where they are.
@@ -450,9 +470,13 @@ export class SearchIndex {
     const p = this.params;
     if (ranked.length < 2) return ranked;
     // Bit i of mask[term] says the term matches word i (single-term expansions).
-    if (this.mask.length < this.vocab.size)
+    if (this.mask.length < this.vocab.size) {
       this.mask = new Uint32Array(Math.max(this.vocab.size, this.mask.length * 2));
-    const mask = this.mask;
+      this.marks = new Int32Array((this.mask.length >>> 5) + 1);
+    }
+    const { mask, marks } = this;
+    // The term's bits, mask read only for the few marked terms: the name's other terms stay in cache.
+    const bitsOf = (id: number) => ((marks[id >>> 5]! >>> (id & 31)) & 1 ? mask[id]! : 0);
     const n = Math.min(words.length, 32);
     const marked: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -461,6 +485,7 @@ export class SearchIndex {
         const id = e.terms[0]!;
         if (mask[id] === 0) marked.push(id);
         mask[id] = mask[id]! | (1 << i);
+        marks[id >>> 5] = marks[id >>> 5]! | (1 << (id & 31));
       }
     }
     let importanceSum = 0;
@@ -472,9 +497,9 @@ export class SearchIndex {
       first.fill(-1);
       let together = 0;
       for (let k = 0; k < seq.length; k++) {
-        const m = mask[seq[k]!]!;
+        const m = bitsOf(seq[k]!);
         if (m === 0) continue;
-        const after = (k + 1 < seq.length ? mask[seq[k + 1]!]! : 0) | (k + 2 < seq.length ? mask[seq[k + 2]!]! : 0);
+        const after = (k + 1 < seq.length ? bitsOf(seq[k + 1]!) : 0) | (k + 2 < seq.length ? bitsOf(seq[k + 2]!) : 0);
         // Word i here and word i + 1 right after.
         together |= m & (after >>> 1);
         for (let i = 0; i < n; i++) if (first[i] === -1 && m & (1 << i)) first[i] = k;
@@ -489,7 +514,10 @@ export class SearchIndex {
       h.relevance *= factor;
       h.score *= factor;
     }
-    for (const id of marked) mask[id] = 0;
+    for (const id of marked) {
+      mask[id] = 0;
+      marks[id >>> 5] = 0;
+    }
     const keys = this.keys;
     return ranked.sort((a, b) => b.score - a.score || (keys[a.slot]! < keys[b.slot]! ? -1 : 1));
   }
@@ -642,6 +670,9 @@ export class SearchIndex {
     this.nameLen = grow(this.nameLen);
     this.boosts = grow(this.boosts);
     this.hashes = grow(this.hashes);
+    const keyCodes = new Float64Array(size * 2);
+    keyCodes.set(this.keyCodes);
+    this.keyCodes = keyCodes;
     this.headLen = grow(this.headLen);
     this.stamp = grow(this.stamp);
     this.best = grow(this.best);
@@ -667,6 +698,16 @@ function lowerBound(sorted: number[], value: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * Three UTF-16 units of `key` from `from` as one number (17 bits each, unit + 1, 0 past the end):
+ * keys in string order have codes in the same order, or equal codes.
+ */
+function keyCode(key: string, from: number): number {
+  let code = 0;
+  for (let i = from; i < from + 3; i++) code = code * 131072 + (i < key.length ? key.charCodeAt(i) + 1 : 0);
+  return code;
 }
 
 /** A 53-bit hash (cyrb53) of the texts an item is indexed from and their weights. */

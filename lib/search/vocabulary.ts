@@ -14,7 +14,13 @@ export class Vocabulary {
   /** Live items holding the term. */
   readonly df: number[] = [];
   private roots = new Map<string, number[]>();
-  private sorted: string[] | undefined;
+  /** Term ids in the order of their terms (UTF-16 code units), and ids added since it was sorted. */
+  private sorted: number[] = [];
+  private unsorted: number[] = [];
+  /** Bumped whenever a df changes: completions cached for a prefix hold until then. */
+  private version = 0;
+  private completed = new Map<string, number[]>();
+  private completedVersion = 0;
   /** Letter-only words of 6+ letters (any script), for two-edit typos. */
   private longWords = new TrigramVocabulary();
   /** Each letter-only word minus one letter -> the words (ids) that give it. */
@@ -42,7 +48,7 @@ export class Vocabulary {
     this.ids.set(term, id);
     this.terms.push(term);
     this.df.push(0);
-    this.sorted = undefined;
+    this.unsorted.push(id);
     const r = root(term);
     const same = this.roots.get(r);
     if (same) same.push(id);
@@ -62,19 +68,74 @@ export class Vocabulary {
     return id;
   }
 
-  /** Live terms starting with `prefix` (not `except`), most used first. */
+  /** One more (`delta` 1) or one fewer (-1) live item holds the term. */
+  countUse(id: number, delta: number): void {
+    this.df[id]! += delta;
+    this.version += 1;
+  }
+
+  /**
+   * Live terms starting with `prefix` (not `except`), most used first (equally used: in the
+   * terms' order), numbers for a prefix that starts with a digit and words otherwise. The prefix's
+   * range of the sorted terms is found by binary search; the answer of a wide range (a prefix of a
+   * letter or two, the first keystrokes of every visitor) is kept until a df changes.
+   */
   completions(prefix: string, except: number | undefined, max: number): number[] {
-    this.sorted ??= [...this.terms].sort();
-    const sorted = this.sorted;
-    const numeric = /^\d/.test(prefix);
-    const found: number[] = [];
-    for (let i = lowerBound(sorted, prefix); i < sorted.length; i++) {
-      const term = sorted[i]!;
-      if (!term.startsWith(prefix)) break;
-      const id = this.ids.get(term)!;
-      if (id !== except && this.df[id]! > 0 && /^\d/.test(term) === numeric) found.push(id);
+    const sorted = this.sortedIds();
+    const terms = this.terms;
+    const lo = lowerBound(sorted, terms, prefix);
+    // The terms with the prefix stand together from lo: the first one without it ends the range.
+    let hi = sorted.length;
+    for (let a = lo; a < hi; ) {
+      const mid = (a + hi) >> 1;
+      if (terms[sorted[mid]!]!.startsWith(prefix)) a = mid + 1;
+      else hi = mid;
     }
-    return found.sort((a, b) => this.df[b]! - this.df[a]!).slice(0, max);
+    if (hi - lo <= CACHE_FROM) return withoutExcept(this.mostUsed(sorted, lo, hi, prefix, max + 1), except, max);
+    if (this.completedVersion !== this.version || this.completed.size >= MAX_CACHED) {
+      this.completed.clear();
+      this.completedVersion = this.version;
+    }
+    const key = `${max}|${prefix}`;
+    let found = this.completed.get(key);
+    if (!found) {
+      found = this.mostUsed(sorted, lo, hi, prefix, max + 1);
+      this.completed.set(key, found);
+    }
+    return withoutExcept(found, except, max);
+  }
+
+  /** The `max` most used live terms of sorted[lo, hi) that are numbers when `prefix` is one, else words. */
+  private mostUsed(sorted: number[], lo: number, hi: number, prefix: string, max: number): number[] {
+    const numeric = startsWithDigit(prefix);
+    const { df, terms } = this;
+    const found: number[] = [];
+    for (let i = lo; i < hi; i++) {
+      const id = sorted[i]!;
+      const uses = df[id]!;
+      if (uses <= 0 || (found.length === max && uses <= df[found[max - 1]!]!)) continue;
+      if (startsWithDigit(terms[id]!) !== numeric) continue;
+      // After the ones used as much: equally used terms keep their sorted order.
+      let at = found.length;
+      while (at > 0 && df[found[at - 1]!]! < uses) at--;
+      found.splice(at, 0, id);
+      if (found.length > max) found.pop();
+    }
+    return found;
+  }
+
+  /** The term ids in sorted order: new ones inserted one by one, or all sorted again when many. */
+  private sortedIds(): number[] {
+    const added = this.unsorted;
+    if (added.length === 0) return this.sorted;
+    const terms = this.terms;
+    if (added.length > 1000) {
+      this.sorted = Array.from(terms.keys()).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1));
+    } else {
+      for (const id of added) this.sorted.splice(lowerBound(this.sorted, terms, terms[id]!), 0, id);
+    }
+    this.unsorted = [];
+    return this.sorted;
   }
 
   /** Live terms with the same root ("lighting", "lighted" for "light"). */
@@ -124,12 +185,30 @@ export class Vocabulary {
   }
 }
 
-function lowerBound(sorted: string[], value: string): number {
+/** Completions of a prefix with more terms than this are kept until a df changes... */
+const CACHE_FROM = 256;
+/** ...for at most this many prefixes. */
+const MAX_CACHED = 4096;
+
+const startsWithDigit = (term: string) => {
+  const c = term.charCodeAt(0);
+  return c >= 48 && c <= 57;
+};
+
+/** The first `max` of `ids` that are not `except`. */
+function withoutExcept(ids: number[], except: number | undefined, max: number): number[] {
+  const out: number[] = [];
+  for (const id of ids) if (id !== except && out.length < max) out.push(id);
+  return out;
+}
+
+/** The first position of `sorted` (term ids) whose term is not below `value`. */
+function lowerBound(sorted: number[], terms: string[], value: string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
+    if (terms[sorted[mid]!]! < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
