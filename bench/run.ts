@@ -15,6 +15,7 @@ import { responsive } from "./scenarios/responsive";
 import { search } from "./scenarios/search";
 import { send } from "./scenarios/send";
 import { serving } from "./scenarios/serving";
+import { soak } from "./scenarios/soak";
 import { storefront } from "./scenarios/storefront";
 
 const SCENARIOS: Scenario[] = [
@@ -30,6 +31,7 @@ const SCENARIOS: Scenario[] = [
   responsive,
   dbTransport,
   storefront,
+  soak,
 ];
 
 const [name, ...options] = process.argv.slice(2).filter((a, i) => !(i === 0 && a === "--"));

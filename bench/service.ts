@@ -9,6 +9,8 @@ import { join } from "node:path";
 
 export interface Service {
   url: string;
+  /** The service's process id (its memory: /proc/<pid>/status). */
+  pid: number;
   api: (method: string, path: string, body?: unknown, token?: string) => Promise<Record<string, unknown>>;
   token: (username: string) => Promise<string>;
   /** Resolves when the service prints a line matching `pattern` (printed since it started). */
@@ -115,6 +117,7 @@ export async function startService(settings: Record<string, string>, say: (line:
   };
   return {
     url,
+    pid: child.pid!,
     api,
     token: async (username) =>
       (await api("POST", "/auth/token", { grant_type: "password", username, password: BENCH_PASSWORD }))

@@ -5,6 +5,7 @@
  * On PGlite the web process runs the workers itself: only one process may open its data directory.
  */
 import { parseArgs } from "node:util";
+import { adoptAuthSecret } from "@/lib/auth/secret";
 import { startInboundMail } from "@/lib/campaigns/suppressions/start-inbound";
 import { closeDatabase } from "@/lib/db/client";
 import { databaseReady } from "@/lib/db/ready";
@@ -29,6 +30,12 @@ try {
 }
 if (!settings.DATABASE_URL) {
   console.error("npm run worker needs DATABASE_URL (PostgreSQL). On PGlite, `npm start` runs the workers in-process.");
+  process.exit(2);
+}
+if (!adoptAuthSecret()) {
+  console.error(
+    "npm run worker needs AUTH_SECRET, the same as the web processes' (it signs the links of campaign messages).",
+  );
   process.exit(2);
 }
 await databaseReady();

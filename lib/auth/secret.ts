@@ -20,3 +20,17 @@ export function ensureAuthSecret(): void {
   }
   setEnv("AUTH_SECRET", readFileSync(file, "utf8").trim());
 }
+
+/**
+ * For `npm run worker`: AUTH_SECRET, or the one `npm start` generated in this machine's DATA_DIR.
+ * A worker never makes one up: the links it signs (tracked clicks, unsubscribes) must verify in the
+ * web processes, so a worker without the web processes' secret says so and does not start.
+ */
+export function adoptAuthSecret(): boolean {
+  const settings = env();
+  if (settings.AUTH_SECRET) return true;
+  const file = join(settings.DATA_DIR, "auth-secret");
+  if (!existsSync(file)) return false;
+  setEnv("AUTH_SECRET", readFileSync(file, "utf8").trim());
+  return true;
+}

@@ -41,12 +41,13 @@ export interface TestChild {
 
 /**
  * Starts `node --import tsx <script> ...args`; call it inside a test. `env`: the child's whole
- * environment (default: this process's, logging errors only).
+ * environment (default: this process's, logging errors only). `untilFileEnds`: the child serves
+ * every test of the file (started in beforeAll) and is killed when the file ends instead.
  */
 export function spawnScript(
   script: string,
   args: string[],
-  options: { env?: Record<string, string | undefined> } = {},
+  options: { env?: Record<string, string | undefined>; untilFileEnds?: boolean } = {},
 ): TestChild {
   const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     env: (options.env ?? { ...process.env, LOG_LEVEL: "error" }) as NodeJS.ProcessEnv,
@@ -54,7 +55,7 @@ export function spawnScript(
     detached: true,
   });
   running.add(child);
-  onTestFinished(() => killGroup(child));
+  if (!options.untilFileEnds) onTestFinished(() => killGroup(child));
   const lines: string[] = [];
   createInterface({ input: child.stdout! }).on("line", (line) => lines.push(line));
   return {
