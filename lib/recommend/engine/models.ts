@@ -2,12 +2,13 @@
  * Every learned model, built from the interactions and the catalog in one pass per model, with
  * its build time and the process's peak memory. The choices and parameters (ARCHITECTURE.md):
  * - community: item-kNN over the customer x item purchase matrix (each customer's 200 most recent
- *   items; visitors known only by a cookie left out, as they add noise: measured): W(i, j) = sum
- *   over customers u holding both of 1 / log2(1 + |I_u|) (a bulk buyer's pairs weigh less),
- *   divided by sqrt(|U_i| * |U_j|) (weighted cosine); the best COMMUNITY_K per item. A customer's
- *   score of j sums W(i, j)^COMMUNITY_SHARPEN over their items i (./kinds/community.ts):
- *   sharpening lets close neighbours count more than many loose ones. Chosen on the eval split against RP3beta
- *   (popularity penalties 0.2-0.7) and plain cosine (README "Recommendation quality").
+ *   items; visitors known only by a cookie left out, as they add noise: measured): W(i, j) =
+ *   |U_i and U_j| / (sqrt(|U_i| * |U_j|) + shrink) / |U_i|^gamma (cosine, shrunk, popular anchors
+ *   down-weighted), the best k per item (COMMUNITY_BUILD; the other choices there are off). A
+ *   customer's score of j sums w_i * W(i, j)^COMMUNITY_SHARPEN over their items i, w_i halving per
+ *   COMMUNITY_HALF_LIFE_DAYS before their latest (./kinds/community.ts): sharpening lets close
+ *   neighbours count more than many loose ones. All chosen on the eval's validation window
+ *   (docs/recommendations.md "Recommendation quality").
  *   communityAll: the same over all interaction kinds and every visitor (cookies included).
  *   communityTop: each visitor's ai-community-based ranking, its start, made from community and
  *   the histories (./kinds/community.ts), so that a customer with purchases is served without
@@ -39,7 +40,66 @@ import { buildNeighbours, type Neighbours } from "./neighbours";
 import { type TimePatterns, timePatterns } from "./time-patterns";
 
 export { COMMUNITY_SHARPEN };
-export const COMMUNITY_K = 200;
+
+/**
+ * How the community models (community, communityAll) are built; the served values were chosen on
+ * the eval's validation window (npm run eval:recs, docs/recommendations.md).
+ */
+export interface CommunityBuild {
+  /** Neighbours kept per item. */
+  k: number;
+  /** Popularity penalty on the neighbour j: the score divided by |U_j|^beta (RP3beta-style; 0: none). */
+  beta: number;
+  /** Down-weighting of popular anchors i: the score divided by |U_i|^gamma (IDF-like; 0: none). */
+  gamma: number;
+  /** Similarity shrinkage: divided by sqrt(|U_i| * |U_j|) + shrink (few shared buyers weigh less). */
+  shrink: number;
+  /** A bulk buyer's pairs weigh 1 / log2(1 + |I_u|) (else 1). */
+  bulkWeight: boolean;
+  /** Each item's neighbour row divided by its best score (every anchor gives at most 1 per item). */
+  rowNorm: boolean;
+  /** Trend of the neighbour j: the score times (1 + its distinct visitors of the last TREND_DAYS)^trend (0: none). */
+  trend: number;
+}
+/** The days the community's trend counts visitors over. */
+export const TREND_DAYS = 30;
+export const COMMUNITY_BUILD: CommunityBuild = {
+  k: 50,
+  beta: 0,
+  gamma: 0.1,
+  shrink: 2,
+  bulkWeight: false,
+  rowNorm: false,
+  trend: 0,
+};
+export const COMMUNITY_K = COMMUNITY_BUILD.k;
+
+/** A community model (item-kNN over the customer x item matrix of the given kinds). */
+export function communityNeighbours(
+  data: Interactions,
+  kinds: number,
+  customersOnly: boolean,
+  p: CommunityBuild = COMMUNITY_BUILD,
+): Neighbours {
+  const recent = p.trend ? popularity(data, TREND_DAYS) : undefined;
+  const nb = buildNeighbours(visitorBaskets(data, { kinds, maxSize: 200, customersOnly }), {
+    k: p.k,
+    minSupport: 1,
+    ...(p.bulkWeight ? { basketWeight: (size: number) => 1 / Math.log2(1 + size) } : {}),
+    score: (weighted, _count, countI, countJ, _i, j) =>
+      (weighted / (Math.sqrt(countI * countJ) + p.shrink) / countJ ** p.beta / countI ** p.gamma) *
+      (recent ? (1 + recent[j]!) ** p.trend : 1),
+  });
+  if (p.rowNorm) {
+    for (let i = 0; i + 1 < nb.start.length; i++) {
+      const from = nb.start[i]!;
+      const best = nb.score[from];
+      if (from === nb.start[i + 1] || !best) continue;
+      for (let q = from; q < nb.start[i + 1]!; q++) nb.score[q] = nb.score[q]! / best;
+    }
+  }
+  return nb;
+}
 export const RELATED_MIN_SUPPORT = 2;
 export const RELATED_BETA = 0.5;
 export const SESSION_GAP_MINUTES = 60;
@@ -86,7 +146,7 @@ export interface Models {
   stats: Record<string, { ms: number; peakMb: number }>;
 }
 
-function histories(data: Interactions): Histories {
+export function histories(data: Interactions): Histories {
   const start = new Int32Array(data.users.length + 1);
   const item: number[] = [];
   const lastMinute: number[] = [];
@@ -143,9 +203,6 @@ function histories(data: Interactions): Histories {
   };
 }
 
-const weightedCosine = (weighted: number, _count: number, countI: number, countJ: number) =>
-  weighted / Math.sqrt(countI * countJ);
-
 export type BuildProgress = (step: string, done: number, total: number) => void | Promise<void>;
 
 export const MODEL_STEPS = [
@@ -165,7 +222,7 @@ export const MODEL_STEPS = [
 export async function buildModels(
   data: Interactions,
   facts: ItemFacts[],
-  options: { progress?: BuildProgress; now?: number } = {},
+  options: { progress?: BuildProgress; now?: number; community?: CommunityBuild } = {},
 ): Promise<Models> {
   const stats: Models["stats"] = {};
   let peak = process.memoryUsage().rss;
@@ -186,12 +243,7 @@ export async function buildModels(
   try {
     const hist = await step("histories", () => histories(data));
     const collaborative = (kinds: number, customersOnly: boolean) =>
-      buildNeighbours(visitorBaskets(data, { kinds, maxSize: 200, customersOnly }), {
-        k: COMMUNITY_K,
-        minSupport: 1,
-        basketWeight: (size) => 1 / Math.log2(1 + size),
-        score: weightedCosine,
-      });
+      communityNeighbours(data, kinds, customersOnly, options.community);
     const community = await step("community", () => collaborative(PURCHASES, true));
     const communityTop = await step("communityTop", () => communityTopLists(hist, community));
     const communityAll = await step("communityAll", () => collaborative(ALL_KINDS, false));

@@ -11,7 +11,7 @@ import type { Models } from "./models";
 import { type Neighbours, TopK } from "./neighbours";
 
 /** A customer's score of j sums W(i, j)^COMMUNITY_SHARPEN over their items i (./models.ts). */
-export const COMMUNITY_SHARPEN = 2.5;
+export const COMMUNITY_SHARPEN = 2;
 
 /**
  * Serving parameters the eval tunes (npm run eval:recs, on validation customers only); serving

@@ -27,8 +27,15 @@ export interface Baskets {
   partner?: Int32Array;
 }
 
-/** Scores a pair from its weighted co-occurrence, its raw count and the two items' basket counts. */
-export type PairScore = (weighted: number, count: number, countI: number, countJ: number) => number;
+/** Scores a pair (i, j) from its weighted co-occurrence, its raw count and the two items' basket counts. */
+export type PairScore = (
+  weighted: number,
+  count: number,
+  countI: number,
+  countJ: number,
+  i: number,
+  j: number,
+) => number;
 
 export interface NeighbourOptions {
   k: number;
@@ -167,7 +174,7 @@ export function buildNeighbours(b: Baskets, options: NeighbourOptions): Neighbou
     for (let t = 0; t < nTouched; t++) {
       const j = touched[t]!;
       if (raw[j]! >= options.minSupport) {
-        top.offer(j, options.score(weighted[j]!, raw[j]!, count[i]!, count[j]!));
+        top.offer(j, options.score(weighted[j]!, raw[j]!, count[i]!, count[j]!, i, j));
       }
     }
     for (const { id, score } of top.sorted()) out.push(id, score, raw[id]!);

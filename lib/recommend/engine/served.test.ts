@@ -8,8 +8,8 @@ import { mulberry32 } from "@/lib/data/prng";
 import type { Ask, Pick } from "./ask";
 import type { ItemFacts } from "./content";
 import { InteractionsBuilder } from "./interactions";
-import { communityTopLists } from "./kinds/community";
-import { buildModels, type Models } from "./models";
+import { COMMUNITY_HALF_LIFE_DAYS, communityServing, communityTopLists } from "./kinds/community";
+import { buildModels, COMMUNITY_BUILD, type CommunityBuild, type Models } from "./models";
 import { TopK } from "./neighbours";
 import { recommend, servedPicks } from "./recommend";
 
@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 5, 15, 12);
 
 /** A seeded shop: 60 customers buying from 40 items, popular items more, over 200 days. */
-async function shop(keep?: number): Promise<Models> {
+async function shop(keep?: number, community?: CommunityBuild): Promise<Models> {
   const random = mulberry32(7);
   const b = new InteractionsBuilder();
   for (let c = 0; c < 60; c++) {
@@ -35,7 +35,7 @@ async function shop(keep?: number): Promise<Models> {
   }
   const data = b.finish();
   const facts = data.itemIds.map((id): ItemFacts => ({ name: id, text: "", categories: [], attributes: [], price: 1 }));
-  const m = await buildModels(data, facts, { now: NOW });
+  const m = await buildModels(data, facts, { now: NOW, ...(community ? { community } : {}) });
   if (keep !== undefined) m.communityTop = communityTopLists(m.histories, m.community, keep);
   return m;
 }
@@ -66,6 +66,35 @@ describe("ai-community-based from the build's lists", () => {
         }
       }
       expect(fromLists).toBe(m.users.length * 4);
+    }
+  });
+
+  it("places what live scoring ranks with other build choices and an anchor half-life, live when it changes", async () => {
+    const build: CommunityBuild = {
+      k: 8,
+      beta: 0.3,
+      gamma: 0.25,
+      shrink: 3,
+      bulkWeight: false,
+      rowNorm: true,
+      trend: 0.2,
+    };
+    expect(build).not.toEqual(COMMUNITY_BUILD);
+    communityServing.halfLifeDays = 20;
+    try {
+      const m = await shop(5, build);
+      for (let u = 0; u < m.users.length; u++) {
+        for (const extra of [{}, { excludeDays: 0 }, { excludeDays: Infinity, limit: 30 }]) {
+          const a = ask(u, extra);
+          const served = servedPicks(m, a);
+          expect(Array.isArray(served)).toBe(false);
+          expect(plain(served)).toEqual(plain(recommend(m, a)));
+        }
+      }
+      communityServing.halfLifeDays = 40;
+      expect(Array.isArray(servedPicks(m, ask(0)))).toBe(true);
+    } finally {
+      communityServing.halfLifeDays = COMMUNITY_HALF_LIFE_DAYS;
     }
   });
 

@@ -1,8 +1,9 @@
 /**
  * ai-community-based (-interactions): item-kNN over the customer x item matrix (./../models.ts,
  * community and communityAll). Anchors are all the visitor's items of the kind (purchases; any
- * kind for -interactions), each weighing 1 (x the kind's weight); a candidate's score sums the
- * anchors' sharpened neighbour scores (../neighbour-picks.ts). For a product: its own neighbours.
+ * kind for -interactions), each weighing 1 (x the kind's weight), halved per half-life it is older
+ * than the visitor's latest; a candidate's score sums the anchors' weight x sharpened neighbour
+ * score (../neighbour-picks.ts). For a product: its own neighbours.
  *
  * Served from lists made at build time (communityTopLists): each customer's ranking is fixed by
  * the build (their purchases are its anchors), so the build keeps, per customer with purchases,
@@ -10,8 +11,8 @@
  * them (a rule may leave those in: exclude_purchased_days). A request then only drops what it
  * excludes. Scored live instead when the list cannot answer exactly: a rule filter (the filter
  * applies over the whole eligible catalog), purchases in the live overlay (new anchors), another
- * sharpening than the build's, or more items asked than the list holds (the live ranking then
- * continues the list).
+ * sharpening or anchor half-life than the build's, or more items asked than the list holds (the
+ * live ranking then continues the list).
  */
 import {
   type Anchor,
@@ -44,8 +45,23 @@ export function isCommunityKind(kind: LearnedKind): kind is CommunityKind {
   return kind in MODEL;
 }
 
+/**
+ * Recency of the anchors: an anchor had `halfLifeDays` before the visitor's latest one weighs half
+ * as much (0: all weigh the same). Relative to the latest anchor, not to the request's time, so a
+ * ranking made at build time stays the live one. Chosen on the eval's validation window.
+ */
+export const COMMUNITY_HALF_LIFE_DAYS = 120;
+export const communityServing = { halfLifeDays: COMMUNITY_HALF_LIFE_DAYS };
+
 export function communityAnchors(m: { histories: Histories }, ask: Ask, kind: CommunityKind): Anchor[] {
-  return anchorsFor(m, ask, KINDS[kind], COMMUNITY_ANCHORS, 1);
+  const anchors = anchorsFor(m, ask, KINDS[kind], COMMUNITY_ANCHORS, 1);
+  const halfLife = communityServing.halfLifeDays * 1440;
+  if (halfLife > 0 && ask.product === undefined) {
+    let latest = Number.NEGATIVE_INFINITY;
+    for (const a of anchors) if (a.minute !== undefined && a.minute > latest) latest = a.minute;
+    for (const a of anchors) if (a.minute !== undefined) a.weight *= 0.5 ** ((latest - a.minute) / halfLife);
+  }
+  return anchors;
 }
 
 /** Live scoring: the best `limit` of the anchors' neighbours. */
@@ -55,8 +71,9 @@ export function community(m: Models, ask: Ask, skip: Skip, kind: CommunityKind, 
 
 /** Per customer with purchases, the start of their ranking (see the file's comment). */
 export interface CommunityTop {
-  /** The sharpening the lists were ranked with (another one is scored live). */
+  /** The sharpening and anchor half-life the lists were ranked with (others are scored live). */
   sharpen: number;
+  halfLifeDays: number;
   /** Items not bought kept per visitor (fewer: their ranking ends there). */
   keep: number;
   /** Visitor u's list: [start[u], start[u + 1]), best first (ties by item number). */
@@ -99,7 +116,8 @@ export function communityTopLists(
     }
     start[u + 1] = item.length;
   }
-  return { sharpen, keep, start, item: item.copy(), score: score.copy() };
+  const halfLifeDays = communityServing.halfLifeDays;
+  return { sharpen, halfLifeDays, keep, start, item: item.copy(), score: score.copy() };
 }
 
 /**
@@ -112,7 +130,10 @@ export function listedCommunity(m: Models, ask: Ask): Iterable<Pick> | undefined
   if (!t || ask.kind !== "ai-community-based" || u === undefined || ask.product !== undefined || ask.allow) {
     return undefined;
   }
-  if (t.sharpen !== servingParameters.communitySharpen || u + 1 >= t.start.length) return undefined;
+  if (t.sharpen !== servingParameters.communitySharpen || t.halfLifeDays !== communityServing.halfLifeDays) {
+    return undefined;
+  }
+  if (u + 1 >= t.start.length) return undefined;
   if (ask.live?.some((l) => l.kinds & PURCHASES)) return undefined;
   // The customer's bought items: 1 left out now, 2 kept.
   const h = m.histories;
