@@ -87,9 +87,25 @@ const recommended = processWide(
     }),
 );
 
+/**
+ * Today's key of each item counted today (`<day> <item id>`): made once per item and day, so a
+ * count costs two look-ups of strings whose hashes are known, not a new string to hash.
+ */
+const recommendedKeys = { day: "", keys: new Map<string, string>() };
+
 /** An item a learned kind placed in served content (previews do not count). */
 export function recordRecommended(itemId: string): void {
-  recommended.add(`${today()} ${itemId}`, 1);
+  const day = today();
+  if (recommendedKeys.day !== day) {
+    recommendedKeys.day = day;
+    recommendedKeys.keys.clear();
+  }
+  let key = recommendedKeys.keys.get(itemId);
+  if (key === undefined) {
+    key = `${day} ${itemId}`;
+    recommendedKeys.keys.set(itemId, key);
+  }
+  recommended.add(key, 1);
 }
 
 /**

@@ -25,8 +25,9 @@ import type { Placed, ServeInput } from "./rule-kinds";
 import { discountIdOf, discountValidAt } from "./rule-kinds-shared";
 import type { TRule, TRuleValue } from "./rule-schemas";
 
+const LEARNED = new Set<string>(LEARNED_KINDS);
 export function isLearnedKind(kind: string): kind is LearnedKind {
-  return (LEARNED_KINDS as readonly string[]).includes(kind);
+  return LEARNED.has(kind);
 }
 
 /** Kinds about a product: the page's product is their anchor even for a known customer. */
@@ -99,24 +100,34 @@ function liveOf(loaded: LoadedModels, context: RuleContext): LiveInteraction[] |
   return out.length ? out : undefined;
 }
 
+/** What a rule says that every request of it asks the same (rules are not changed in place). */
+interface RuleFacts {
+  excludeDays: number;
+  filtered: boolean;
+}
+const ruleFacts = new WeakMap<TRule, RuleFacts>();
+function factsOf(rule: TRule): RuleFacts {
+  let facts = ruleFacts.get(rule);
+  if (!facts) {
+    facts = { excludeDays: excludeDays(rule), filtered: hasItemFilters(rule.values) };
+    ruleFacts.set(rule, facts);
+  }
+  return facts;
+}
+
 export function askFor(loaded: LoadedModels, rule: TRule, context: RuleContext, leaflet?: readonly string[]): Ask {
   const kind = rule.rule_type as LearnedKind;
   const product = context.product_id === undefined ? undefined : loaded.itemNo.get(context.product_id);
   const user = userOf(loaded, context);
   const productFirst = PRODUCT_KINDS.has(kind) && product !== undefined;
   const live = productFirst ? undefined : liveOf(loaded, context);
-  return {
-    kind,
-    ...(user !== undefined && !productFirst ? { user } : {}),
-    ...(live ? { live } : {}),
-    ...(product !== undefined && (productFirst || (user === undefined && !live)) ? { product } : {}),
-    nowMs: context.now.getTime(),
-    excludeDays: excludeDays(rule),
-    limit: MAX_PICKS,
-    ...(leaflet
-      ? { leaflet: leaflet.map((id) => loaded.itemNo.get(id)).filter((n): n is number => n !== undefined) }
-      : {}),
-  };
+  // Only the fields that apply (an absent field, never one set to undefined).
+  const ask: Ask = { kind, nowMs: context.now.getTime(), excludeDays: factsOf(rule).excludeDays, limit: MAX_PICKS };
+  if (user !== undefined && !productFirst) ask.user = user;
+  if (live) ask.live = live;
+  if (product !== undefined && (productFirst || (user === undefined && !live))) ask.product = product;
+  if (leaflet) ask.leaflet = leaflet.map((id) => loaded.itemNo.get(id)).filter((n): n is number => n !== undefined);
+  return ask;
 }
 
 /**
@@ -139,12 +150,16 @@ export function allowMaskOf(loaded: LoadedModels, ranked: readonly string[]): Ui
 
 /** A learned kind's item: its evidence read from the pick only when asked (previews). */
 class LearnedPlaced implements Placed {
+  readonly item_id: string;
   readonly score: number;
+  readonly item_no: number;
   readonly #pick: Pick;
   constructor(
-    readonly item_id: string,
+    readonly item_ids: readonly string[],
     pick: Pick,
   ) {
+    this.item_id = item_ids[pick.item]!;
+    this.item_no = pick.item;
     this.score = pick.score;
     this.#pick = pick;
   }
@@ -161,8 +176,9 @@ export function* serveLearned(input: ServeInput): Generator<string | Placed> {
   if (loaded) {
     // The filter restricts the candidates inside the ranking (before the best are chosen).
     const ask = askFor(loaded, rule, context, isLeaflet ? ranked : undefined);
-    if (!isLeaflet && hasItemFilters(rule.values)) ask.allow = allowMaskOf(loaded, ranked);
-    for (const p of servedPicks(loaded.models, ask)) yield new LearnedPlaced(loaded.models.itemIds[p.item]!, p);
+    if (!isLeaflet && factsOf(rule).filtered) ask.allow = allowMaskOf(loaded, ranked);
+    for (const p of servedPicks(loaded.models, ask)) yield new LearnedPlaced(loaded.models.itemIds, p);
   }
-  for (const item_id of ranked) yield { item_id, fallback: true };
+  // Numbered by their place in the list (look-ups by number: ./serve-content.ts).
+  for (let i = 0; i < ranked.length; i++) yield { item_id: ranked[i]!, fallback: true, item_no: i, item_ids: ranked };
 }

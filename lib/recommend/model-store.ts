@@ -5,7 +5,9 @@
  * from another process) and loaded at once in the background while the old one keeps serving; a
  * look for a newer build every FALLBACK_CHECK_MS (on a request) covers a lost announcement.
  * A load holds one copy of the new models beside the serving one: chunks are read one at a time
- * into a single buffer that the unpacked typed arrays then view (no concatenation, no copies).
+ * into a single buffer that the unpacked typed arrays then view (no concatenation, no copies);
+ * the community models' sharpened scores are computed then too, in time slices, before the new
+ * models serve (never by a request).
  */
 
 import { type Database, getDatabase } from "@/lib/db/client";
@@ -13,7 +15,9 @@ import { perDatabase } from "@/lib/db/per-database";
 import { tracked } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
+import { timeSlice } from "@/lib/time-slice";
 import type { Models } from "./engine/models";
+import { sharpenAhead } from "./engine/neighbour-picks";
 import { unpack } from "./engine/pack";
 import { newestReady } from "./model-build";
 import { onModelReady } from "./model-signal";
@@ -76,14 +80,28 @@ async function loadModels(database: Database, modelId: string): Promise<LoadedMo
   }
   if (filled !== total || total === 0) throw new Error(`model ${modelId}: ${filled} of its ${total} bytes stored`);
   const models = unpack<Models>(bytes, { view: true });
+  // In time slices: this thread answers requests (the old models serve until these are whole).
+  const slice = timeSlice();
+  // Before they serve: the first request would otherwise raise ~20M scores on the request thread.
+  await sharpenAhead(models, slice);
   const loaded = {
     modelId,
     models,
-    userNo: new Map(models.users.map((u, n) => [u, n])),
-    itemNo: new Map(models.itemIds.map((id, n) => [id, n])),
+    userNo: await numbered(models.users, slice),
+    itemNo: await numbered(models.itemIds, slice),
   };
   log.info("recommendation models loaded", { modelId, ms: Math.round(performance.now() - started) });
   return loaded;
+}
+
+/** Each id's number (its index), a Map made in time slices (a million visitors take ~0.3 s). */
+async function numbered(ids: readonly string[], slice: () => Promise<void> | undefined): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let n = 0; n < ids.length; n++) {
+    out.set(ids[n]!, n);
+    if ((n & 4095) === 4095) await slice();
+  }
+  return out;
 }
 
 function check(holder: Holder): Promise<LoadedModels | undefined> {

@@ -23,6 +23,12 @@ export interface Placed {
   fallback?: boolean;
   score?: number;
   evidence?: import("./engine/recommend").Evidence;
+  /**
+   * A learned kind's item numbered for look-ups by number: its number in the models (`item_ids`
+   * their item ids) or its place in the rule's list (`item_ids` the list).
+   */
+  item_no?: number;
+  item_ids?: readonly string[];
 }
 
 export interface ServeInput {

@@ -17,6 +17,7 @@ import * as preview from "@/app/api/latest/touchpoint-studio/touchpoints/[touchp
 import { getDatabase } from "@/lib/db/client";
 import { startWorkers } from "@/lib/jobs/registry";
 import { buildAndStoreModels, currentModels, modelsNow } from "@/lib/recommend/model-store";
+import { serveContent, serveContentJson } from "@/lib/recommend/serve-content";
 import { call, tokenFor } from "./http";
 import { waitForTouchpoint } from "./studio";
 
@@ -220,6 +221,35 @@ describe("learned kinds through touchpoints", () => {
     const bob = await serve(community, "lk-bob", "customer_id");
     expect(ids(bob)[0]).toBe("lk-c");
     expect(ids(bob)).not.toEqual(ids(alice));
+  });
+
+  it("a personalised answer's text is its content as JSON, byte for byte (the served text is put together from cached pieces)", async () => {
+    const now = new Date();
+    const asks = [
+      [community, "lk-alice", "customer_id"],
+      [community, "lk-bob", "customer_id"],
+      [community, "lk-alice-cookie", "cookie_id"],
+      [community, "lk-nobody", "customer_id"],
+      [communityInteractions, "lk-anon", "cookie_id"],
+      [related, "lk-a", "product_id"],
+      [timeBased, "lk-regular", "customer_id"],
+    ] as const;
+    for (const [touchpointId, identityValue, identityType] of asks) {
+      const request = { touchpointId, identityValue, identityType, now };
+      const text = (await serveContentJson(request)).text;
+      expect(text, `${identityValue}`).toBe(JSON.stringify(await serveContent(request)));
+      // Twice: what the first answer cached answers the second the same.
+      expect((await serveContentJson(request)).text).toBe(text);
+      expect(JSON.parse(text).content.length, identityValue).toBe(3);
+    }
+    // Alice's answer is personal: learned slots with scores, the fallback after them.
+    const alice = await serveContentJson({
+      touchpointId: community,
+      identityValue: "lk-alice",
+      identityType: "customer_id",
+      now,
+    });
+    expect(JSON.parse(alice.text).content[0].filled_by.score).toBeGreaterThan(0);
   });
 
   it("a known cookie is its customer; an unknown cookie with views gets the interactions kinds", async () => {

@@ -23,7 +23,10 @@ export function sharpenOf(model: NeighbourModel): number {
   return model === "community" || model === "communityAll" ? servingParameters.communitySharpen : 1;
 }
 
-/** Neighbour scores raised to a power, computed once per model and power (not per request). */
+/**
+ * Neighbour scores raised to a power, computed once per model and power (not per request): ahead,
+ * when models are loaded (sharpenAhead), so a request finds them made; else by the first to ask.
+ */
 const sharpened = new WeakMap<Neighbours, { power: number; scores: Float32Array }>();
 export function scoresOf(nb: Neighbours, sharpen: number): Float32Array {
   if (sharpen === 1) return nb.score;
@@ -33,6 +36,35 @@ export function scoresOf(nb: Neighbours, sharpen: number): Float32Array {
     sharpened.set(nb, out);
   }
   return out.scores;
+}
+
+/** Entries raised per turn of sharpenAhead between looks at the time slice. */
+const SHARPEN_STEP = 1 << 16;
+
+/**
+ * The sharpened scores of the models' community neighbours (about 20M entries, ~1 s at the
+ * reference size), computed before the models serve (lib/recommend/model-store.ts): in steps, each
+ * awaiting `yieldTurn` (a time slice, lib/time-slice.ts), so the thread answers requests meanwhile.
+ * The same numbers scoresOf makes (each float32 raised, rounded to float32).
+ */
+export async function sharpenAhead(
+  m: { community: Neighbours; communityAll: Neighbours },
+  yieldTurn: () => Promise<void> | undefined,
+): Promise<void> {
+  for (const model of ["community", "communityAll"] as const) {
+    const nb = m[model];
+    const power = sharpenOf(model);
+    if (power === 1 || sharpened.get(nb)?.power === power) continue;
+    const { score } = nb;
+    const scores = new Float32Array(score.length);
+    for (let from = 0; from < score.length; from += SHARPEN_STEP) {
+      const to = Math.min(from + SHARPEN_STEP, score.length);
+      for (let q = from; q < to; q++) scores[q] = score[q]! ** power;
+      await yieldTurn();
+    }
+    // Asked meanwhile (a request computed them whole): keep the first.
+    if (sharpened.get(nb)?.power !== power) sharpened.set(nb, { power, scores });
+  }
 }
 
 /**
