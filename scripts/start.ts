@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import next from "next";
 import { GET as contentRoute } from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
@@ -55,19 +55,91 @@ function fingerprint(): string {
   return hash.digest("hex");
 }
 
+function built(marker: string, current: string): boolean {
+  return existsSync(join(root, ".next", "BUILD_ID")) && existsSync(marker) && readFileSync(marker, "utf8") === current;
+}
+
+/** Whether the process numbered `pid` still runs (a lock whose holder died is stale). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Held while one start builds: two `npm start`s at once (two web processes on one machine, or
+ * tests starting several) would run two `next build`s in one .next folder, and Next stops the
+ * second ("Wait for the build to complete"). The second waits for the first's build, then finds
+ * it current. Outside .next, which the build empties. A lock whose holder died is taken over.
+ */
+const BUILD_LOCK = join(root, ".lumen-build.lock");
+/** Longer than any build takes here (1-5 minutes). */
+const STALE_LOCK_MS = 30 * 60_000;
+function lockAgeMs(): number {
+  try {
+    return Date.now() - statSync(BUILD_LOCK).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+function lockHolder(): string | undefined {
+  try {
+    return readFileSync(BUILD_LOCK, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+function lockBuild(): () => void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  let told = false;
+  for (;;) {
+    try {
+      writeFileSync(BUILD_LOCK, String(process.pid), { flag: "wx" });
+      return () => rmSync(BUILD_LOCK, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const text = lockHolder();
+    if (text === undefined) continue; // released meanwhile
+    if (text === "") {
+      Atomics.wait(pause, 0, 0, 50); // made, its pid not written yet
+      continue;
+    }
+    const holder = Number.parseInt(text, 10);
+    // Past STALE_LOCK_MS it is stale whoever holds the pid now (a dead holder's pid reused).
+    if (!Number.isInteger(holder) || !alive(holder) || lockAgeMs() > STALE_LOCK_MS) {
+      // Taken over only if it is still the dead holder's (another waiter may have been first).
+      if (lockHolder() === text) rmSync(BUILD_LOCK, { force: true });
+      continue;
+    }
+    if (!told) console.log(`Waiting for the build of another start (pid ${holder})...`);
+    told = true;
+    Atomics.wait(pause, 0, 0, 500);
+  }
+}
+
 function buildIfNeeded(): void {
   const marker = join(root, ".next", "lumen-build-fingerprint");
   const current = fingerprint();
-  if (existsSync(join(root, ".next", "BUILD_ID")) && existsSync(marker) && readFileSync(marker, "utf8") === current) {
-    return;
+  if (built(marker, current)) return;
+  const unlock = lockBuild();
+  try {
+    // Another start may have built while this one waited.
+    if (built(marker, current)) return;
+    console.log("Building the app (next build)...");
+    const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
+    if (result.status !== 0) {
+      console.error("next build failed");
+      unlock();
+      process.exit(result.status ?? 1);
+    }
+    writeFileSync(marker, current);
+  } finally {
+    unlock();
   }
-  console.log("Building the app (next build)...");
-  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
-  if (result.status !== 0) {
-    console.error("next build failed");
-    process.exit(result.status ?? 1);
-  }
-  writeFileSync(marker, current);
 }
 
 const settings = env();

@@ -138,7 +138,9 @@ describe("the database connection", () => {
   });
 });
 
-describe("the embedded database's data directory", () => {
+// Each test makes and migrates fresh data directories (a few seconds each on a quiet machine,
+// over a minute seen on a loaded one): correctness, not speed, is checked here.
+describe("the embedded database's data directory", { timeout: 240_000 }, () => {
   it("is hosted again after its process is killed (SIGKILL): the thread died with it, the socket is replaced", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lumen-killed-"));
     let child: ReturnType<typeof spawn> | undefined;
