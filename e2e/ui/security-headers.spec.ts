@@ -64,6 +64,9 @@ test.describe("studio pages", () => {
   test.use({ storageState: storageStatePath("super") });
 
   test("every main page loads under the nonce policy with no CSP violation and works", async ({ page }) => {
+    // Thirteen pages in one test, each loaded until the network is idle: past 60 s in a CI run on
+    // a loaded machine (the /docs page, the API document's renderer, the slowest).
+    test.setTimeout(180_000);
     const violations = await watchViolations(page);
     const nonces = new Set<string>();
     for (const path of STUDIO_PAGES) {
