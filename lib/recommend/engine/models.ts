@@ -36,7 +36,7 @@ import {
 import { ALL_KINDS, type Interactions, PURCHASES } from "./interactions";
 import { type CommunityTop, communityTopLists } from "./kinds/community";
 import { COMMUNITY_SHARPEN } from "./neighbour-picks";
-import { buildNeighbours, type Neighbours } from "./neighbours";
+import { buildNeighbours, type NeighbourOptions, type Neighbours } from "./neighbours";
 import { type TimePatterns, timePatterns } from "./time-patterns";
 
 export { COMMUNITY_SHARPEN };
@@ -82,30 +82,51 @@ export function communityNeighbours(
   p: CommunityBuild = COMMUNITY_BUILD,
 ): Neighbours {
   const recent = p.trend ? popularity(data, TREND_DAYS) : undefined;
-  const nb = buildNeighbours(visitorBaskets(data, { kinds, maxSize: 200, customersOnly }), {
+  const nb = buildNeighbours(communityBaskets(data, kinds, customersOnly), communityScoring(p, recent));
+  if (p.rowNorm) normaliseRows(nb);
+  return nb;
+}
+
+/** The community model's baskets: each visitor's 200 most recent distinct items of `kinds`. */
+export function communityBaskets(data: Interactions, kinds: number, customersOnly: boolean) {
+  return visitorBaskets(data, { kinds, maxSize: 200, customersOnly });
+}
+
+/** How the community model scores a pair (`recent`: visitors per item of the last TREND_DAYS, with a trend). */
+export function communityScoring(p: CommunityBuild, recent?: Float32Array): NeighbourOptions {
+  return {
     k: p.k,
     minSupport: 1,
     ...(p.bulkWeight ? { basketWeight: (size: number) => 1 / Math.log2(1 + size) } : {}),
     score: (weighted, _count, countI, countJ, _i, j) =>
       (weighted / (Math.sqrt(countI * countJ) + p.shrink) / countJ ** p.beta / countI ** p.gamma) *
       (recent ? (1 + recent[j]!) ** p.trend : 1),
-  });
-  if (p.rowNorm) {
-    for (let i = 0; i + 1 < nb.start.length; i++) {
-      const from = nb.start[i]!;
-      const best = nb.score[from];
-      if (from === nb.start[i + 1] || !best) continue;
-      for (let q = from; q < nb.start[i + 1]!; q++) nb.score[q] = nb.score[q]! / best;
-    }
-  }
-  return nb;
+  };
 }
+
+/** Each row divided by its best score (CommunityBuild.rowNorm). */
+export function normaliseRows(nb: { start: Int32Array; score: Float32Array }): void {
+  for (let i = 0; i + 1 < nb.start.length; i++) {
+    const from = nb.start[i]!;
+    const best = nb.score[from];
+    if (from === nb.start[i + 1] || !best) continue;
+    for (let q = from; q < nb.start[i + 1]!; q++) nb.score[q] = nb.score[q]! / best;
+  }
+}
+
 export const RELATED_MIN_SUPPORT = 2;
 export const RELATED_BETA = 0.5;
 export const SESSION_GAP_MINUTES = 60;
 export const HISTORY_PURCHASED = 100;
 export const HISTORY_OTHER = 100;
 const NEIGHBOURS_K = 50;
+
+/** The related model (related-products): co-purchase within orders, count / count_j^RELATED_BETA. */
+export const RELATED_SCORING: NeighbourOptions = {
+  k: NEIGHBOURS_K,
+  minSupport: RELATED_MIN_SUPPORT,
+  score: (_w, count, _ci, cj) => count / cj ** RELATED_BETA,
+};
 
 export interface Histories {
   /** Items of visitor u: [start[u], start[u + 1]), oldest first. */
@@ -247,13 +268,7 @@ export async function buildModels(
     const community = await step("community", () => collaborative(PURCHASES, true));
     const communityTop = await step("communityTop", () => communityTopLists(hist, community));
     const communityAll = await step("communityAll", () => collaborative(ALL_KINDS, false));
-    const related = await step("related", () =>
-      buildNeighbours(orderBaskets(data), {
-        k: NEIGHBOURS_K,
-        minSupport: RELATED_MIN_SUPPORT,
-        score: (_w, count, _ci, cj) => count / cj ** RELATED_BETA,
-      }),
-    );
+    const related = await step("related", () => buildNeighbours(orderBaskets(data), RELATED_SCORING));
     const relatedAll = await step("relatedAll", () =>
       buildNeighbours(sessionBaskets(data, { kinds: ALL_KINDS, gapMinutes: SESSION_GAP_MINUTES }), {
         k: NEIGHBOURS_K,

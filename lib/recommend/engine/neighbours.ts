@@ -16,6 +16,21 @@ export interface Neighbours {
   score: Float32Array;
   /** Baskets the pair shares (co-occurrences or transitions): the evidence shown in previews. */
   support: Int32Array;
+  /**
+   * Baskets holding each item (|U_i|), kept by co-occurrence models: an incremental update
+   * (../model-update.ts) scores touched items' rows against every other item's count without
+   * reading every basket again. Builds before it have none (then they are not updated).
+   */
+  count?: Int32Array;
+}
+
+/** Some items' rows of a neighbour model: row r is item rows[r]'s, [start[r], start[r + 1]). */
+export interface NeighbourRows {
+  rows: Int32Array;
+  start: Int32Array;
+  item: Int32Array;
+  score: Float32Array;
+  support: Int32Array;
 }
 
 export interface Baskets {
@@ -132,8 +147,7 @@ export class TopK {
 /** Item -> baskets holding it (the transpose), and each item's basket count. */
 function transpose(b: Baskets): { start: Int32Array; basket: Int32Array; count: Int32Array } {
   const nBaskets = b.start.length - 1;
-  const count = new Int32Array(b.nItems);
-  for (let e = 0; e < b.item.length; e++) count[b.item[e]!]!++;
+  const count = basketCounts(b);
   const start = new Int32Array(b.nItems + 1);
   for (let i = 0; i < b.nItems; i++) start[i + 1] = start[i]! + count[i]!;
   const cursor = start.slice(0, b.nItems);
@@ -146,14 +160,56 @@ function transpose(b: Baskets): { start: Int32Array; basket: Int32Array; count: 
 
 /** Co-occurrence (or transition) neighbours of every item. */
 export function buildNeighbours(b: Baskets, options: NeighbourOptions): Neighbours {
-  const { start: itemStart, basket, count } = transpose(b);
+  const t = transpose(b);
+  const out = new CsrWriter(b.nItems);
+  writeRows(b, options, t, t.count, b.nItems, (i) => i, out);
+  return { ...out.finish(), count: t.count };
+}
+
+/**
+ * The rows of `rows` only, as buildNeighbours makes them (the same loop and scorer), from baskets
+ * that hold every basket of those items (others may be there: they are never read for these
+ * rows) and the items' basket counts over all baskets (`count`: the model's, kept up to date).
+ * Candidates numbered `candidates` or above are not offered (items the base model has no number for).
+ */
+export function neighbourRows(
+  b: Baskets,
+  options: NeighbourOptions,
+  rows: Int32Array,
+  count: Int32Array,
+  candidates: number,
+): NeighbourRows {
+  const out = new CsrWriter(rows.length);
+  writeRows(b, options, transpose(b), count, candidates, (r) => rows[r]!, out);
+  const { start, item, score, support } = out.finish();
+  return { rows, start, item, score, support };
+}
+
+/** Baskets holding each item. */
+export function basketCounts(b: Baskets): Int32Array {
+  const count = new Int32Array(b.nItems);
+  for (let e = 0; e < b.item.length; e++) count[b.item[e]!]!++;
+  return count;
+}
+
+function writeRows(
+  b: Baskets,
+  options: NeighbourOptions,
+  t: { start: Int32Array; basket: Int32Array },
+  count: Int32Array,
+  candidates: number,
+  itemOf: (r: number) => number,
+  out: CsrWriter,
+): void {
+  const { start: itemStart, basket } = t;
   const weighted = new Float64Array(b.nItems);
   const raw = new Int32Array(b.nItems);
   const touched = new Int32Array(b.nItems);
   const top = new TopK(options.k);
-  const out = new CsrWriter(b.nItems);
   const weightOf = options.basketWeight ?? (() => 1);
-  for (let i = 0; i < b.nItems; i++) {
+  const nRows = out.start.length - 1;
+  for (let r = 0; r < nRows; r++) {
+    const i = itemOf(r);
     let nTouched = 0;
     for (let p = itemStart[i]!; p < itemStart[i + 1]!; p++) {
       const source = basket[p]!;
@@ -171,20 +227,19 @@ export function buildNeighbours(b: Baskets, options: NeighbourOptions): Neighbou
       }
     }
     top.reset();
-    for (let t = 0; t < nTouched; t++) {
-      const j = touched[t]!;
-      if (raw[j]! >= options.minSupport) {
+    for (let q = 0; q < nTouched; q++) {
+      const j = touched[q]!;
+      if (raw[j]! >= options.minSupport && j < candidates) {
         top.offer(j, options.score(weighted[j]!, raw[j]!, count[i]!, count[j]!, i, j));
       }
     }
     for (const { id, score } of top.sorted()) out.push(id, score, raw[id]!);
-    for (let t = 0; t < nTouched; t++) {
-      raw[touched[t]!] = 0;
-      weighted[touched[t]!] = 0;
+    for (let q = 0; q < nTouched; q++) {
+      raw[touched[q]!] = 0;
+      weighted[touched[q]!] = 0;
     }
-    out.close(i);
+    out.close(r);
   }
-  return out.finish();
 }
 
 /** Neighbour lists from a scorer: visit(i, offer) offers item i's candidates (score, support). */
