@@ -136,6 +136,11 @@ const ZEnv = z
     /** New events that make a rebuild worth it before the schedule (checked every 10 minutes). */
     RECS_REBUILD_EVENTS: z.coerce.number().int().min(1).default(100_000),
     /**
+     * Minutes between incremental updates of the community and related models from the purchases
+     * since the last build (lib/recommend/model-update.ts); 0: none, they wait for the next build.
+     */
+    RECS_UPDATE_MINUTES: z.coerce.number().int().min(0).max(59).default(5),
+    /**
      * Where e-mail goes: an smtp:// or smtps:// URL (user and password in it). Unset: e-mails are
      * kept in the outbox (the studio's Outbox page) instead of being sent.
      */

@@ -58,7 +58,9 @@ async function ensureQueues(boss: PgBoss): Promise<void> {
       name === JOBS.loadDemo ||
       name === JOBS.calculateTouchpoint ||
       name === JOBS.recalculateAll ||
-      name === JOBS.buildModels;
+      name === JOBS.buildModels ||
+      // One update runs and one waits: more would only read the same new events.
+      name === JOBS.updateModels;
     // A model build on a large shop may take most of an hour (bench: recs-build).
     const expiry = name === JOBS.buildModels ? { expireInSeconds: 3600 } : {};
     await boss.createQueue(name, stately ? { policy: "stately", ...expiry } : expiry);

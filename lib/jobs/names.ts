@@ -10,6 +10,7 @@ export const JOBS = {
   purgeIdempotencyKeys: "http.purge-idempotency-keys",
   buildModels: "recommend.build-models",
   checkModelEvents: "recommend.check-new-events",
+  updateModels: "recommend.update-models",
   exportAudience: "audiences.export",
   purgeExports: "audiences.purge-exports",
   prepareSend: "campaigns.prepare-send",

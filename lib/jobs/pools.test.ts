@@ -39,7 +39,10 @@ describe("worker pools", () => {
 
   it("splits model builds and the demo load from the rest (the embedded database's two threads)", () => {
     const [long, other] = splitLongSteps(parseQueueSelection(undefined, "WORKER_QUEUES"));
-    expect([...long.keys()].sort()).toEqual([JOBS.loadDemo, JOBS.checkModelEvents, JOBS.buildModels].sort());
+    // Incremental updates too: they score rows on the thread, and take turns with builds.
+    expect([...long.keys()].sort()).toEqual(
+      [JOBS.loadDemo, JOBS.checkModelEvents, JOBS.buildModels, JOBS.updateModels].sort(),
+    );
     expect(other.has(JOBS.deliverSend) && other.has(JOBS.exportAudience) && other.has(JOBS.calculateTouchpoint)).toBe(
       true,
     );

@@ -13,7 +13,7 @@ type Queue = (typeof JOBS)[keyof typeof JOBS];
 export const POOLS = {
   sends: [JOBS.prepareSend, JOBS.deliverSend, JOBS.startDueCampaigns, JOBS.sendFallbacks],
   exports: [JOBS.exportAudience, JOBS.purgeExports],
-  builds: [JOBS.buildModels, JOBS.checkModelEvents],
+  builds: [JOBS.buildModels, JOBS.checkModelEvents, JOBS.updateModels],
   calculations: [JOBS.calculateTouchpoint, JOBS.warmSearch, JOBS.recalculateAll, JOBS.sweepCalculations],
   demo: [JOBS.loadDemo],
   housekeeping: [JOBS.refreshPurchaseWindow, JOBS.purgeIdempotencyKeys, JOBS.maintainEventPartitions],

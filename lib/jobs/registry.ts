@@ -23,6 +23,7 @@ import {
   recoverInterruptedBuilds,
   requestModelBuild,
 } from "@/lib/recommend/model-build";
+import { updateModels } from "@/lib/recommend/model-update";
 import { calculateTouchpoint, warmSearch } from "@/lib/touchpoints/calculate-touchpoint";
 import { createDemoTouchpoints } from "@/lib/touchpoints/create-demo-touchpoints";
 import { requestRecalculation } from "@/lib/touchpoints/recalculate";
@@ -70,6 +71,11 @@ export const HANDLERS: Record<string, Handler> = {
     const due = await rebuildDue();
     if (due) await requestModelBuild(due);
   },
+  // Purchases since the build reach community and related within minutes (lib/recommend/model-update.ts).
+  [JOBS.updateModels]: async () => {
+    const outcome = await updateModels();
+    if ("skipped" in outcome) log.debug("no incremental model update", { why: outcome.skipped });
+  },
   [JOBS.exportAudience]: (data) => runExport(String(data.exportId)),
   [JOBS.purgeExports]: async () => {
     const purged = await purgeExpiredExports();
@@ -102,6 +108,8 @@ const SCHEDULES = (): { name: string; cron: string }[] => [
   // The recommendation models: rebuilt nightly (RECS_BUILD_CRON), and sooner when many events arrived.
   { name: JOBS.buildModels, cron: env().RECS_BUILD_CRON },
   { name: JOBS.checkModelEvents, cron: "*/10 * * * *" },
+  // Incremental updates between builds (RECS_UPDATE_MINUTES; 0: none).
+  ...(env().RECS_UPDATE_MINUTES ? [{ name: JOBS.updateModels, cron: `*/${env().RECS_UPDATE_MINUTES} * * * *` }] : []),
   // Export files go when their 6-minute link expires (a download after that deletes them too).
   { name: JOBS.purgeExports, cron: "* * * * *" },
   // Approved campaigns whose occurrence is due are started; stalled sends are queued again.

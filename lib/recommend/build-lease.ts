@@ -159,6 +159,14 @@ async function runningBuild(database: Database): Promise<string | undefined> {
   return rows[0]?.model_id;
 }
 
+/**
+ * PostgreSQL: the builds' lock, for an incremental update (./model-update.ts), so that an update
+ * and a build (or two updates) never run at once; null when another session holds it.
+ */
+export function tryModelsLock(database: Database): Promise<pg.Client | null> {
+  return takeLock(database);
+}
+
 /** A connection holding the lock; null when another session holds it. */
 async function takeLock(database: Database): Promise<pg.Client | null> {
   const client = new pg.Client({ connectionString: database.url });

@@ -24,7 +24,7 @@ import { buildModels } from "./engine/models";
 import { pack } from "./engine/pack";
 import { announceModelReady } from "./model-signal";
 
-const CHUNK_BYTES = 2 * 1024 * 1024;
+export const CHUNK_BYTES = 2 * 1024 * 1024;
 const PAGE = 50_000;
 const MODEL_KINDS: KindName[] = ["purchase", "add_to_cart", "click", "view"];
 /** How soon an asker looks again when another process holds the lock but shows no row yet. */
@@ -68,11 +68,12 @@ export function eventPageSql(windowed: boolean): string {
 async function readEvents(
   database: Database,
   builder: InteractionsBuilder,
-): Promise<{ lastId: bigint; count: number }> {
+): Promise<{ lastId: bigint; count: number; sinceMs?: number }> {
   let after = 0n;
   let count = 0;
   const days = env().RECS_BUILD_WINDOW_DAYS;
-  const since = days === undefined ? [] : [new Date(Date.now() - days * 86_400_000).toISOString()];
+  const sinceMs = days === undefined ? undefined : Date.now() - days * 86_400_000;
+  const since = sinceMs === undefined ? [] : [new Date(sinceMs).toISOString()];
   const sql = eventPageSql(since.length > 0);
   for (;;) {
     const rows = await database.sql.query<{
@@ -97,7 +98,7 @@ async function readEvents(
       count++;
     }
     if (rows.length > 0) after = BigInt(rows.at(-1)!.id);
-    if (rows.length < PAGE) return { lastId: after, count };
+    if (rows.length < PAGE) return { lastId: after, count, sinceMs };
   }
 }
 
@@ -156,7 +157,7 @@ export async function buildWithLease(database: Database, lease: BuildLease): Pro
     // replayed the primary's writes so far (lib/db/replica.ts); the build's own writes go to the primary.
     const source = await readDatabase("model build", database);
     const catalog = await readCatalog(source, builder);
-    const { lastId, count } = await readEvents(source, builder);
+    const { lastId, count, sinceMs } = await readEvents(source, builder);
     const data = builder.finish();
     const facts = data.itemIds.map((_, i) => catalog[i] ?? NO_FACTS);
     const models = await buildModels(data, facts, {
@@ -174,6 +175,8 @@ export async function buildWithLease(database: Database, lease: BuildLease): Pro
         await yieldToServing();
       },
     });
+    // An incremental update reads the same window of events (./model-update.ts).
+    if (sinceMs !== undefined) models.windowSinceMs = sinceMs;
     const bytes = pack(models);
     stillHeld();
     // One statement per chunk, not one transaction: a reader loads only builds marked ready (the

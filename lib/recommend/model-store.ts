@@ -8,6 +8,10 @@
  * into a single buffer that the unpacked typed arrays then view (no concatenation, no copies);
  * the community models' sharpened scores are computed then too, in time slices, before the new
  * models serve (never by a request).
+ * Incremental updates (./model-update.ts) are patches of the serving build: a process applies the
+ * newest on top of the build as loaded (./model-patches.ts: the updated models' arrays copied with
+ * the patch's rows, every other array shared), announced like builds; a process loading a build
+ * applies its newest patch before it serves.
  */
 
 import { type Database, getDatabase } from "@/lib/db/client";
@@ -20,6 +24,7 @@ import type { Models } from "./engine/models";
 import { sharpenAhead } from "./engine/neighbour-picks";
 import { unpack } from "./engine/pack";
 import { newestReady } from "./model-build";
+import { newestPatch, newestPatchSeq, patchedModels } from "./model-patches";
 import { onModelReady } from "./model-signal";
 
 export {
@@ -36,7 +41,11 @@ const CHUNKS_PER_READ = 4;
 
 export interface LoadedModels {
   modelId: string;
+  /** The patch applied (./model-patches.ts; 0 or none: none): `models` is `base` with it. */
+  patchSeq?: number;
   models: Models;
+  /** The build as loaded, unpatched (none: `models` is). */
+  base?: Models;
   userNo: Map<string, number>;
   itemNo: Map<string, number>;
 }
@@ -57,7 +66,7 @@ async function load(database: Database, modelId: string): Promise<LoadedModels> 
   return tracked("recommendation models: load", () => loadModels(database, modelId));
 }
 
-async function loadModels(database: Database, modelId: string): Promise<LoadedModels> {
+export async function loadModels(database: Database, modelId: string): Promise<LoadedModels> {
   const started = performance.now();
   const size = await database.sql.query<{ bytes: string }>("SELECT bytes::text FROM rec_models WHERE model_id = $1", [
     modelId,
@@ -79,19 +88,52 @@ async function loadModels(database: Database, modelId: string): Promise<LoadedMo
     if (rows.length < CHUNKS_PER_READ) break;
   }
   if (filled !== total || total === 0) throw new Error(`model ${modelId}: ${filled} of its ${total} bytes stored`);
-  const models = unpack<Models>(bytes, { view: true });
+  const base = unpack<Models>(bytes, { view: true });
   // In time slices: this thread answers requests (the old models serve until these are whole).
   const slice = timeSlice();
+  const found = await newestPatch(database, modelId);
+  const models = found ? await patchedModels(base, found.patch, slice) : base;
   // Before they serve: the first request would otherwise raise ~20M scores on the request thread.
   await sharpenAhead(models, slice);
   const loaded = {
     modelId,
+    patchSeq: found?.seq ?? 0,
     models,
+    base,
     userNo: await numbered(models.users, slice),
     itemNo: await numbered(models.itemIds, slice),
   };
-  log.info("recommendation models loaded", { modelId, ms: Math.round(performance.now() - started) });
+  log.info("recommendation models loaded", {
+    modelId,
+    patch: loaded.patchSeq,
+    ms: Math.round(performance.now() - started),
+  });
   return loaded;
+}
+
+/**
+ * The serving build with its newest patch, when that is newer than the one applied: the patch
+ * applied to the build as loaded (never to the patched models), in time slices; the models
+ * serving meanwhile stay as they are. Else `loaded` itself.
+ */
+async function withNewestPatch(database: Database, loaded: LoadedModels): Promise<LoadedModels> {
+  const applied = loaded.patchSeq ?? 0;
+  if ((await newestPatchSeq(database, loaded.modelId)) === applied) return loaded;
+  const found = await newestPatch(database, loaded.modelId);
+  if (!found || found.seq === applied) return loaded;
+  return tracked("recommendation models: patch", async () => {
+    const started = performance.now();
+    const slice = timeSlice();
+    const models = await patchedModels(loaded.base ?? loaded.models, found.patch, slice);
+    // The updated community's sharpened scores (the others' are the build's, already made).
+    await sharpenAhead(models, slice);
+    log.info("recommendation models patched", {
+      modelId: loaded.modelId,
+      patch: found.seq,
+      ms: Math.round(performance.now() - started),
+    });
+    return { ...loaded, patchSeq: found.seq, models };
+  });
 }
 
 /** Each id's number (its index), a Map made in time slices (a million visitors take ~0.3 s). */
@@ -111,6 +153,7 @@ function check(holder: Holder): Promise<LoadedModels | undefined> {
     const newest = await newestReady(holder.database);
     // The old models serve until the new ones are whole; then they are garbage.
     if (newest && newest !== holder.loaded?.modelId) holder.loaded = await load(holder.database, newest);
+    else if (holder.loaded) holder.loaded = await withNewestPatch(holder.database, holder.loaded);
     return holder.loaded;
   })();
   holder.checking = run;
@@ -131,7 +174,14 @@ function check(holder: Holder): Promise<LoadedModels | undefined> {
 processWide("recommend.models.announced", () =>
   onModelReady((modelId) => {
     const holder = active.holder;
-    if (!holder || holder.loaded?.modelId === modelId) return;
+    // A build's id, or a patch's (model-update.ts patchSignal: `<build>#<patch>`).
+    const loaded = holder?.loaded;
+    if (
+      !holder ||
+      (loaded && (loaded.modelId === modelId || `${loaded.modelId}#${loaded.patchSeq ?? 0}` === modelId))
+    ) {
+      return;
+    }
     if (holder.checking) holder.again = true;
     else void check(holder).catch(() => {});
   }),

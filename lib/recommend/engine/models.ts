@@ -147,6 +147,13 @@ export interface Models {
   /** The latest event the models saw (ms) and how many events they read. */
   lastEventMs: number;
   events: number;
+  /** The build read only events since this time (RECS_BUILD_WINDOW_DAYS); else every event. */
+  windowSinceMs?: number;
+  /**
+   * Per visitor, 1 when an incremental update changed the rows of an item they bought: their
+   * communityTop list was ranked with the old rows, so they are scored live (../model-patches.ts).
+   */
+  communityStale?: Uint8Array;
   itemIds: string[];
   users: string[];
   histories: Histories;

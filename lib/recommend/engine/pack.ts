@@ -9,7 +9,7 @@ type TypedArray = Int32Array | Float32Array | Float64Array | Uint8Array;
 const TYPES = { Int32Array, Float32Array, Float64Array, Uint8Array } as const;
 type TypeName = keyof typeof TYPES;
 
-interface Section {
+export interface Section {
   $t: TypeName | "strings";
   offset: number;
   length: number;
@@ -79,4 +79,24 @@ export function unpack<T>(bytes: Buffer, options: { view?: boolean } = {}): T {
     return v;
   };
   return walk(header) as T;
+}
+
+/** The header of packed bytes (what unpack walks) and where its sections begin; `prefix` holds at least the header. */
+export function packedHeader<T>(prefix: Buffer): { header: T; base: number } {
+  const headerLength = prefix.readUInt32LE(0);
+  if (prefix.length < 4 + headerLength) throw new Error("the packed header is longer than the bytes given");
+  return { header: JSON.parse(prefix.subarray(4, 4 + headerLength).toString("utf8")) as T, base: 4 + headerLength };
+}
+
+/** A section's byte length. */
+export function sectionBytes(s: Section): number {
+  return s.$t === "strings" ? s.length : s.length * TYPES[s.$t].BYTES_PER_ELEMENT;
+}
+
+/** One section's value from its own bytes (a copy): what unpack gives for it. */
+export function unpackSection(s: Section, bytes: Buffer): unknown {
+  if (s.$t === "strings") return bytes.toString("utf8").split(SEP);
+  const out = new TYPES[s.$t](s.length);
+  Buffer.from(out.buffer).set(bytes.subarray(0, sectionBytes(s)));
+  return out;
 }

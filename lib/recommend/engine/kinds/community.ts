@@ -11,8 +11,9 @@
  * them (a rule may leave those in: exclude_purchased_days). A request then only drops what it
  * excludes. Scored live instead when the list cannot answer exactly: a rule filter (the filter
  * applies over the whole eligible catalog), purchases in the live overlay (new anchors), another
- * sharpening or anchor half-life than the build's, or more items asked than the list holds (the
- * live ranking then continues the list).
+ * sharpening or anchor half-life than the build's, an anchor whose row an incremental update
+ * changed since (Models.communityStale), or more items asked than the list holds (the live
+ * ranking then continues the list).
  */
 import {
   type Anchor,
@@ -135,6 +136,8 @@ export function listedCommunity(m: Models, ask: Ask): Iterable<Pick> | undefined
   }
   if (u + 1 >= t.start.length) return undefined;
   if (ask.live?.some((l) => l.kinds & PURCHASES)) return undefined;
+  // An incremental update changed a row of one of their items since the list was ranked.
+  if (m.communityStale?.[u]) return undefined;
   // The customer's bought items: 1 left out now, 2 kept.
   const h = m.histories;
   const mark = itemMask(m.itemIds.length);
