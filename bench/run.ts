@@ -11,6 +11,7 @@ import { intake } from "./scenarios/intake";
 import { recsBuild } from "./scenarios/recs-build";
 import { recsFilter } from "./scenarios/recs-filter";
 import { recsServing } from "./scenarios/recs-serving";
+import { recsUpdate } from "./scenarios/recs-update";
 import { responsive } from "./scenarios/responsive";
 import { search } from "./scenarios/search";
 import { send } from "./scenarios/send";
@@ -25,6 +26,7 @@ const SCENARIOS: Scenario[] = [
   recsBuild,
   recsFilter,
   recsServing,
+  recsUpdate,
   funnel,
   exportScenario,
   send,
