@@ -100,11 +100,7 @@ async function update(database: Database): Promise<UpdateOutcome> {
   if (!top?.id) return { skipped: "no new events" };
   const upTo = top.id;
 
-  const { header, values } = await readSections(database, base.model_id, (h) => ({
-    itemIds: sectionAt(h, ["itemIds"]),
-    community: sectionAt(h, ["community", "count"]),
-    related: sectionAt(h, ["related", "count"]),
-  }));
+  const { header, values } = await baseParts(database, base.model_id);
   const itemIds = values.itemIds as string[] | undefined;
   if (!itemIds || !values.community || !values.related) {
     return { skipped: "the build keeps no basket counts (made before updates): the next full build will" };
@@ -181,6 +177,24 @@ async function update(database: Database): Promise<UpdateOutcome> {
   await announceModelReady(database, patchSignal(base.model_id, seq));
   log.info("recommendation models updated", { modelId: base.model_id, seq, ...stats, bytes: bytes.length });
   return { updated: { modelId: base.model_id, seq, touched: touched.length, purchases: fresh.length, ms } };
+}
+
+/**
+ * The build's item numbering and basket counts (read alone from its chunks: ./model-sections.ts),
+ * kept for the next update of the same build: they never change, and reading them is most of a
+ * small update's time (bytea comes as hex text: ~0.5 s for a few MB).
+ */
+let lastBase: { modelId: string; parts: Awaited<ReturnType<typeof readBaseParts>> } | undefined;
+async function baseParts(database: Database, modelId: string) {
+  if (lastBase?.modelId !== modelId) lastBase = { modelId, parts: await readBaseParts(database, modelId) };
+  return lastBase.parts;
+}
+function readBaseParts(database: Database, modelId: string) {
+  return readSections(database, modelId, (h) => ({
+    itemIds: sectionAt(h, ["itemIds"]),
+    community: sectionAt(h, ["community", "count"]),
+    related: sectionAt(h, ["related", "count"]),
+  }));
 }
 
 /** What announces a patch (model-signal.ts): distinct from the build's id, so a process that serves it looks. */
