@@ -15,6 +15,7 @@ import type { IntakeKind } from "@/lib/data/schemas";
 import { BUILT_IN_FIT, type ShopSize, syntheticCustomers, syntheticEvents, syntheticItems } from "@/lib/data/synthetic";
 import { openPostgres, setDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
+import type { Models } from "@/lib/recommend/engine/models";
 import { sharpenAhead } from "@/lib/recommend/engine/neighbour-picks";
 import { buildAndStoreModels } from "@/lib/recommend/model-build";
 import { newestPatch, patchedModels } from "@/lib/recommend/model-patches";
@@ -58,6 +59,16 @@ function random(seed: number) {
     s = (s * 1664525 + 1013904223) >>> 0;
     return s / 2 ** 32;
   };
+}
+
+/** An item's row of a model by ids: [neighbour, score, support]. */
+function rowById(m: Models, model: "community" | "related", itemId: string): [string, number, number][] {
+  const nb = m[model];
+  const i = m.itemIds.indexOf(itemId);
+  const out: [string, number, number][] = [];
+  for (let q = nb.start[i]!; q < nb.start[i + 1]!; q++)
+    out.push([m.itemIds[nb.item[q]!]!, nb.score[q]!, nb.support[q]!]);
+  return out;
 }
 
 export const recsUpdate: Scenario = {
@@ -125,7 +136,8 @@ export const recsUpdate: Scenario = {
       // The first update after a build reads the build's numbering and counts; the next ones have them.
       await write("events", newLines(), database);
       const first = await timedUpdate();
-      await write("events", newLines(), database);
+      const second = newLines();
+      await write("events", second, database);
       const next = await timedUpdate();
       const [patchRow] = await database.sql.query<{ bytes: string }>(
         "SELECT bytes::text FROM rec_model_patches WHERE model_id = $1 AND seq = 2",
@@ -148,9 +160,18 @@ export const recsUpdate: Scenario = {
         [full],
       );
       const loadStarted2 = performance.now();
-      await loadModels(database, full);
+      const rebuilt = await loadModels(database, full);
       const loadMs = performance.now() - loadStarted2;
 
+      // The check: the rows the last update made equal the full build's (item ids: the numbering may differ).
+      const touchedIds = [...new Set(second.map((l) => String(l.item_id)))];
+      const equal = touchedIds.filter((id) =>
+        (["community", "related"] as const).every(
+          (model) => JSON.stringify(rowById(patched, model, id)) === JSON.stringify(rowById(rebuilt.models, model, id)),
+        ),
+      ).length;
+      console.log(`  rows of the last update's ${touchedIds.length} items equal to the full build's: ${equal}`);
+      if (equal !== touchedIds.length) throw new Error("an updated row differs from the full build's");
       for (const [label, u] of [
         ["first update after the build", first],
         ["next update", next],
@@ -169,6 +190,7 @@ export const recsUpdate: Scenario = {
           purchases_per_update: o.new,
           touched_items: [first.touched, next.touched],
           patch_bytes: Number(patchRow!.bytes),
+          rows_equal_to_full_build: `${equal} of ${touchedIds.length}`,
           apply_patch_ms: round1(applyMs),
         },
         baseline: { full_build_ms: round1(fullMs), build_bytes: Number(fullRow!.bytes), load_build_ms: round1(loadMs) },
