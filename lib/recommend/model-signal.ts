@@ -8,6 +8,8 @@
  *   connections share one session, and only one process hosts it.
  * A signal lost (a listener reconnecting) costs only time: model-store still looks for a newer
  * build now and then.
+ * Incremental updates are announced the same way, as `<build>#<patch>` (./model-update.ts
+ * patchSignal): a process serving that build looks for its newest patch.
  */
 import { BroadcastChannel } from "node:worker_threads";
 import type { Database } from "@/lib/db/client";
