@@ -14,6 +14,7 @@ import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies
 import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import { getDatabase } from "@/lib/db/client";
+import { setEnv } from "@/lib/env";
 import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
 import { startWorkers } from "@/lib/jobs/registry";
@@ -119,6 +120,8 @@ let community: string;
 beforeAll(async () => {
   token = await tokenFor("user");
   admin = await tokenFor("advanced");
+  // No scheduled updates: this file runs them itself (one firing mid-test would take a patch number).
+  setEnv("RECS_UPDATE_MINUTES", "0");
   await startWorkers({ concurrency: 1 });
   await post(items.POST, "/data/items", {
     items: ["a", "b", "c", "d", "e", "f", "g"].map((x, i) => ({
