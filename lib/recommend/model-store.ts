@@ -21,7 +21,7 @@ import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 import { timeSlice } from "@/lib/time-slice";
 import type { Models } from "./engine/models";
-import { sharpenAhead } from "./engine/neighbour-picks";
+import { forgetSharpened, sharpenAhead } from "./engine/neighbour-picks";
 import { unpack } from "./engine/pack";
 import { newestReady } from "./model-build";
 import { newestPatch, newestPatchSeq, patchedModels } from "./model-patches";
@@ -127,6 +127,10 @@ async function withNewestPatch(database: Database, loaded: LoadedModels): Promis
     const models = await patchedModels(loaded.base ?? loaded.models, found.patch, slice);
     // The updated community's sharpened scores (the others' are the build's, already made).
     await sharpenAhead(models, slice);
+    // The build's own community serves no more (patches hold every update since it): its
+    // sharpened scores would stay as long as the build is held.
+    const base = loaded.base ?? loaded.models;
+    if (models.community !== base.community) forgetSharpened(base.community);
     log.info("recommendation models patched", {
       modelId: loaded.modelId,
       patch: found.seq,

@@ -38,6 +38,14 @@ export function scoresOf(nb: Neighbours, sharpen: number): Float32Array {
   return out.scores;
 }
 
+/**
+ * Drops a model's sharpened scores before the model itself goes: an incremental update's patched
+ * copy replaces the build's community for good, while the build (held for the next patch) lives on.
+ */
+export function forgetSharpened(nb: Neighbours): void {
+  sharpened.delete(nb);
+}
+
 /** Entries raised per turn of sharpenAhead between looks at the time slice. */
 const SHARPEN_STEP = 1 << 16;
 
