@@ -478,7 +478,9 @@ async function run(args: string[]) {
 
     const seconds = (Date.now() - started) / 1000;
     const windows: Record<string, unknown>[] = [];
-    for (let from = 0; from < seconds * 1000; from += WINDOW_MS) {
+    // Whole windows only: the run's last moments past its minutes (a request or two) are no window
+    // to compare with the first.
+    for (let from = 0; from + WINDOW_MS <= seconds * 1000 + 1000; from += WINDOW_MS) {
       const inWindow = traffic.samples.filter((s) => s.at >= from && s.at < from + WINDOW_MS);
       const perKind = Object.fromEntries(
         KINDS.map((kind) => {
