@@ -52,7 +52,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("worker stopping", { signal });
-  // However a step below hangs, the worker ends SHUTDOWN_TIMEOUT_MS + 20 s from now (lib/hard-stop.ts).
+  // However a step below hangs, the worker ends SHUTDOWN_TIMEOUT_MS + SHUTDOWN_HARD_STOP_EXTRA_MS from now (lib/hard-stop.ts).
   armHardStop(settings.SHUTDOWN_TIMEOUT_MS);
   await inbound?.close();
   // Running jobs get SHUTDOWN_TIMEOUT_MS; those still running then go back to the queue as retries.

@@ -15,7 +15,9 @@
  *   the others get the rule's fallback).
  * Smart search where every term is new to the run: the shared search-relevance catalog (54,667
  * titles) as items, and the prefixes of its judged queries as typed ("c", "co", ... "cordless
- * drill"), each asked once, at 8 and at 50 connections.
+ * drill"), each asked once, at 8 and at 50 connections, with `final=false` as the search bar widget
+ * sends a keystroke (lib/widgets/search-bar.ts: a keystroke is not a search; the term standing
+ * after a 1-s pause or Enter is sent again with `final=true` and recorded as the search event).
  *
  * Credential (`--auth`): by default a publishable key, as a shop's pages call the service: a
  * content-scoped API client (scopes ["content"], allowed_origins [SHOP_ORIGIN]) created through the
@@ -479,7 +481,7 @@ async function searchOn(kind: "pglite" | "postgres", options: Options) {
       await service.waitFor(/search index built/, 120_000);
       const terms = typedPrefixes([...(await readJudgments(files.judgments)).keys()]);
       const paths = terms.map(
-        (t) => `/api/latest/touchpoint-studio/touchpoints/${id}/content?term=${encodeURIComponent(t)}`,
+        (t) => `/api/latest/touchpoint-studio/touchpoints/${id}/content?term=${encodeURIComponent(t)}&final=false`,
       );
       const headers = await servingHeaders(service, token, options);
       say(`${terms.length.toLocaleString("en")} distinct typed prefixes`);
@@ -542,7 +544,7 @@ export const serving: Scenario = {
         databases: kinds,
         shop: "seeded synthetic shop (lib/data/synthetic.ts, built-in fit of Online Retail) loaded through the intake code; 5% of customers in a synthetic vip segment with its own strategy; one cookie per customer",
         search_catalog:
-          "shared search-relevance products (54,667 titles) as items; terms: every prefix of the judged queries as typed, each asked once",
+          "shared search-relevance products (54,667 titles) as items; terms: every prefix of the judged queries as typed, each asked once, with final=false as the search bar widget sends keystrokes",
         auth: options.auth,
         http: `the service as npm start runs it (child process, production build, workers), ${
           options.auth === "key"

@@ -17,7 +17,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,6 +38,7 @@ import { aiSearchRule } from "@/lib/recommend/rule-constants";
 import { startRoundRobinProxy } from "../../tests/integration/support/round-robin-proxy";
 import { benchSettings, machine, parseOptions, type Scenario, scratchPostgres } from "../lib";
 import { type Service, startService } from "../service";
+import { heapGrowth, summarizeHeapSnapshot } from "../support/heap-summary";
 
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
 const WINDOW_MS = 5 * 60_000;
@@ -61,6 +62,8 @@ const ZOptions = z.object({
   items: z.coerce.number().int().min(10).max(1_000_000).default(2000),
   events: z.coerce.number().int().min(0).max(50_000_000).default(200_000),
   rate: z.coerce.number().positive().max(10_000).default(120),
+  /** Heap snapshots of the worker after the warm-up and near the end, summarised and compared. */
+  "heap-snapshots": z.enum(["true", "false"]).default("false"),
 });
 type Options = z.infer<typeof ZOptions>;
 
@@ -195,14 +198,46 @@ async function load(url: string, options: Options, say: (line: string) => void) 
   }
 }
 
-function startWorker(settings: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", join(process.cwd(), "scripts", "worker.ts")], {
+function startWorker(settings: Record<string, string>, snapshotDir?: string): ChildProcess {
+  const flags = snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : [];
+  const child = spawn(process.execPath, [...flags, "--import", "tsx", join(process.cwd(), "scripts", "worker.ts")], {
     env: { ...process.env, LOG_LEVEL: "warn", ...settings },
     stdio: ["ignore", "ignore", "inherit"],
   });
   // The bench ending any way but a kill -9 takes the worker with it.
   process.once("exit", () => child.kill("SIGKILL"));
   return child;
+}
+
+/**
+ * The worker's heap snapshots (written on SIGUSR2, after a full GC), once both are complete:
+ * each summarised, and what grew from the first to the second.
+ */
+async function summarizeSnapshots(dir: string, say: (line: string) => void) {
+  const files = () =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".heapsnapshot"))
+      .sort()
+      .map((f) => join(dir, f));
+  // A snapshot is written in pieces: wait until two are there and their sizes hold still.
+  let sizes = "";
+  for (let i = 0; i < 120; i++) {
+    const now = files()
+      .map((f) => statSync(f).size)
+      .join(",");
+    if (files().length >= 2 && now === sizes) break;
+    sizes = now;
+    await sleep(2000);
+  }
+  const [first, last] = [files()[0], files().at(-1)];
+  if (!first || !last || first === last) return { error: `expected two heap snapshots in ${dir}` };
+  const early = summarizeHeapSnapshot(first, 80);
+  const late = summarizeHeapSnapshot(last, 80);
+  const growth = heapGrowth(early, late);
+  say(
+    `worker live heap: ${early.total_mb} MB -> ${late.total_mb} MB; grew most: ${JSON.stringify(growth.slice(0, 5))}`,
+  );
+  return { early_mb: early.total_mb, late_mb: late.total_mb, growth, early_top: early.kinds, late_top: late.kinds };
 }
 
 async function touchpoint(t: Traffic, token: string, type: string, strategy: Record<string, unknown>) {
@@ -323,7 +358,9 @@ async function run(args: string[]) {
     // One after the other: the first builds the app when the sources changed.
     services.push(await startService(settings, say));
     services.push(await startService(settings, say));
-    worker = startWorker(settings);
+    const snapshotDir = options["heap-snapshots"] === "true" ? join(dataDir, "heap") : undefined;
+    if (snapshotDir) mkdirSync(snapshotDir);
+    worker = startWorker(settings, snapshotDir);
     const proxy = await startRoundRobinProxy({
       upstreams: services.map((s, i) => ({ name: `web_${"ab"[i]}`, port: Number(new URL(s.url).port) })),
     });
@@ -408,6 +445,14 @@ async function run(args: string[]) {
     };
     sampleRss();
     const rssTimer = setInterval(sampleRss, RSS_EVERY_MS);
+    const snapshotTimers = snapshotDir
+      ? [Math.max(2, options.minutes / 10), Math.max(2.5, options.minutes - 0.5)].map((minute) =>
+          setTimeout(() => {
+            say(`heap snapshot of the worker at minute ${minute}`);
+            if (worker?.pid) process.kill(worker.pid, "SIGUSR2");
+          }, minute * 60_000),
+        )
+      : [];
     const progress = setInterval(
       () =>
         say(
@@ -471,6 +516,7 @@ async function run(args: string[]) {
     } finally {
       clearInterval(rssTimer);
       clearInterval(progress);
+      for (const timer of snapshotTimers) clearTimeout(timer);
       sampleRss();
       traffic.close();
     }
@@ -510,6 +556,7 @@ async function run(args: string[]) {
         },
       ]),
     );
+    const workerHeap = snapshotDir ? await summarizeSnapshots(snapshotDir, say) : undefined;
     const counts = Object.fromEntries(KINDS.map((k) => [k, traffic.samples.filter((s) => s.kind === k).length]));
     const results = {
       seconds: round(seconds),
@@ -522,6 +569,7 @@ async function run(args: string[]) {
       exports_finished: exports,
       windows,
       rss: memory,
+      ...(workerHeap ? { worker_heap: workerHeap } : {}),
     };
     for (const w of windows) say(JSON.stringify(w));
     say(

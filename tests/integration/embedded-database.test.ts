@@ -139,8 +139,9 @@ describe("the database connection", () => {
 });
 
 // Each test makes and migrates fresh data directories (a few seconds each on a quiet machine,
-// over a minute seen on a loaded one): correctness, not speed, is checked here.
-describe("the embedded database's data directory", { timeout: 240_000 }, () => {
+// over a minute seen on a loaded one): correctness, not speed, is checked here. They use no
+// database of the run's, so the PGlite run alone has them (the PostgreSQL run would repeat them).
+describe.runIf(!process.env.TEST_DATABASE_URL)("the embedded database's data directory", { timeout: 240_000 }, () => {
   it("is hosted again after its process is killed (SIGKILL): the thread died with it, the socket is replaced", async () => {
     const dir = mkdtempSync(join(tmpdir(), "lumen-killed-"));
     let child: ReturnType<typeof spawn> | undefined;

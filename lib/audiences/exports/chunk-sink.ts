@@ -2,9 +2,11 @@
  * A writable stream that stores what is written into audience_export_chunks, CHUNK bytes a row,
  * under the export's current attempt: memory holds at most one chunk however large the file.
  * Writes wait for the insert, so a file writer piping into it is held back (backpressure).
+ * The chunk goes to the driver as it is (one Buffer, no further copy; the ORM's create copied it
+ * again and passed it through its query plan).
  */
 import { Writable } from "node:stream";
-import { db } from "@/lib/db/client";
+import { getDatabase } from "@/lib/db/client";
 
 export const CHUNK = 1 << 20;
 
@@ -38,9 +40,10 @@ export class ChunkSink extends Writable {
     const data = Buffer.concat(this.parts, this.size);
     this.parts = [];
     this.size = 0;
-    const prisma = await db();
-    await prisma.audienceExportChunk.create({
-      data: { export_id: this.exportId, attempt: this.attempt, seq: this.seq++, data: new Uint8Array(data) },
-    });
+    const database = await getDatabase();
+    await database.sql.query(
+      "INSERT INTO audience_export_chunks (export_id, attempt, seq, data) VALUES ($1, $2, $3, $4)",
+      [this.exportId, this.attempt, this.seq++, data],
+    );
   }
 }
