@@ -12,6 +12,10 @@ const nextConfig = {
   ],
   poweredByHeader: false,
   typedRoutes: false,
+  // `npm run typecheck` (tsc --noEmit, run by CI before any test) checks the types; the build
+  // does not check them again: that took 34 s of a build (about 85 s from a clean clone on a
+  // quiet 2-core machine), paid on a clean clone's first `npm start` and in CI.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

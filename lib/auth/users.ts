@@ -144,10 +144,14 @@ export const DEMO_USERS: { email: string; role: Role; name: string }[] = [
 ];
 
 /** On a database with no users, creates the three demo users. Returns whether it did. */
-export async function ensureDemoUsers(options: { password: string }): Promise<boolean> {
+export async function ensureDemoUsers(options: {
+  password: string;
+  /** A hash of `password` made earlier (one for many databases); made here otherwise. */
+  hash?: string;
+}): Promise<boolean> {
   const prisma = await db();
   if ((await prisma.user.count()) > 0) return false;
-  const hash = await hashSecret(options.password);
+  const hash = options.hash ?? (await hashSecret(options.password));
   await prisma.user.createMany({
     data: DEMO_USERS.map((u) => ({ id: newId("user"), ...u, password_hash: hash })),
     skipDuplicates: true,

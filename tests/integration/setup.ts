@@ -1,5 +1,5 @@
 /** Every integration test file: its own migrated database with the three demo users. */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { ensureDemoUsers } from "@/lib/auth/users";
 import { setDatabase } from "@/lib/db/client";
 import { stopBoss } from "@/lib/jobs/boss";
@@ -11,7 +11,8 @@ let current: TestDatabase | undefined;
 beforeAll(async () => {
   current = await createTestDatabase();
   setDatabase(current.database);
-  await ensureDemoUsers({ password: "demo-password" });
+  // The hash global-setup.ts made once for the run (of "demo-password").
+  await ensureDemoUsers({ password: "demo-password", hash: inject("demoPasswordHash" as never) as string });
   await ensurePredefinedPositions();
 });
 
