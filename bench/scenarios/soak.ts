@@ -14,6 +14,10 @@
  * Reports errors (non-2xx answers, connection errors, the proxy's 502s), each process's RSS slope
  * (MB per 10 minutes, least squares over the samples after the first tenth of the run), and p50/p99
  * per 5-minute window per kind of request. Writes bench/results/soak.json.
+ * Diagnostics of the worker's memory: `--heap-snapshots true` (two heap snapshots, summarised and
+ * compared: ../support/heap-summary.ts); `--worker-b-env NAME=value,...` a second worker with
+ * those settings (both take jobs from the same queues), e.g. MALLOC_ARENA_MAX=2 against the
+ * allocator's default, compared within one run.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -64,6 +68,14 @@ const ZOptions = z.object({
   rate: z.coerce.number().positive().max(10_000).default(120),
   /** Heap snapshots of the worker after the warm-up and near the end, summarised and compared. */
   "heap-snapshots": z.enum(["true", "false"]).default("false"),
+  /**
+   * A second worker with these settings added ("NAME=value,NAME=value", e.g. MALLOC_ARENA_MAX=2):
+   * both take jobs from the same queues, so their memory compares within one run.
+   */
+  "worker-b-env": z
+    .string()
+    .regex(/^([A-Z_][A-Z0-9_]*=[^,]*)(,[A-Z_][A-Z0-9_]*=[^,]*)*$/, "NAME=value pairs, comma-separated")
+    .optional(),
 });
 type Options = z.infer<typeof ZOptions>;
 
@@ -349,6 +361,7 @@ async function run(args: string[]) {
   const dataDir = mkdtempSync(join(tmpdir(), "lumen-bench-soak-"));
   const services: Service[] = [];
   let worker: ChildProcess | undefined;
+  let workerB: ChildProcess | undefined;
   try {
     await load(scratch.url, options, say);
     // One secret for every process, as in production: tokens of one web process are accepted by
@@ -361,6 +374,9 @@ async function run(args: string[]) {
     const snapshotDir = options["heap-snapshots"] === "true" ? join(dataDir, "heap") : undefined;
     if (snapshotDir) mkdirSync(snapshotDir);
     worker = startWorker(settings, snapshotDir);
+    const bEnv = options["worker-b-env"];
+    if (bEnv)
+      workerB = startWorker({ ...settings, ...Object.fromEntries(bEnv.split(",").map((kv) => kv.split("=", 2))) });
     const proxy = await startRoundRobinProxy({
       upstreams: services.map((s, i) => ({ name: `web_${"ab"[i]}`, port: Number(new URL(s.url).port) })),
     });
@@ -429,12 +445,14 @@ async function run(args: string[]) {
       web_a: [],
       web_b: [],
       worker: [],
+      ...(workerB ? { worker_b: [] } : {}),
       bench_and_proxy: [],
     };
     const pids: Record<string, number | undefined> = {
       web_a: services[0]!.pid,
       web_b: services[1]!.pid,
       worker: worker.pid,
+      ...(workerB ? { worker_b: workerB.pid } : {}),
       bench_and_proxy: process.pid,
     };
     const sampleRss = () => {
@@ -585,6 +603,7 @@ async function run(args: string[]) {
         setup:
           "two web processes (scripts/start.ts, RUN_WORKERS=none) + one scripts/worker.ts on one scratch PostgreSQL database, behind tests/integration/support/round-robin-proxy.ts in the bench process; traffic generated in the bench process on the same cores; seeded synthetic shop (lib/data/synthetic.ts, seed 42) loaded through the intake code before the start",
         window_minutes: WINDOW_MS / 60_000,
+        ...(bEnv ? { worker_b: `a second scripts/worker.ts with ${bEnv}` } : {}),
         rss_slope: `least squares over samples every ${RSS_EVERY_MS / 1000} s after the first tenth of the run`,
       },
       results,
@@ -598,10 +617,12 @@ async function run(args: string[]) {
     };
   } finally {
     await Promise.all(services.map((s) => s.stop()));
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((r) => worker!.once("exit", r));
-      worker.kill("SIGTERM");
-      await exited;
+    for (const w of [worker, workerB]) {
+      if (w && w.exitCode === null) {
+        const exited = new Promise((r) => w.once("exit", r));
+        w.kill("SIGTERM");
+        await exited;
+      }
     }
     await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
