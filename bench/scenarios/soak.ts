@@ -234,10 +234,9 @@ async function summarizeSnapshots(dir: string, say: (line: string) => void) {
   // A snapshot is written in pieces: wait until two are there and their sizes hold still.
   let sizes = "";
   for (let i = 0; i < 120; i++) {
-    const now = files()
-      .map((f) => statSync(f).size)
-      .join(",");
-    if (files().length >= 2 && now === sizes) break;
+    const found = files();
+    const now = found.map((f) => statSync(f).size).join(",");
+    if (found.length >= 2 && now === sizes) break;
     sizes = now;
     await sleep(2000);
   }

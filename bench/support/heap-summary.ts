@@ -22,7 +22,7 @@ interface Meta {
  * The snapshot's parts without making the whole file one string (a large heap's snapshot passes
  * the longest string V8 allows): the header, the node numbers scanned from the bytes, the strings.
  */
-function readSnapshot(file: string): { meta: Meta; nodes: Float64Array; strings: string[] } {
+function readSnapshot(file: string): { meta: Meta; nodes: number[]; strings: string[] } {
   const bytes = readFileSync(file);
   const nodesAt = bytes.indexOf('"nodes":[');
   const edgesAt = bytes.indexOf('"edges":[', nodesAt);
@@ -46,7 +46,7 @@ function readSnapshot(file: string): { meta: Meta; nodes: Float64Array; strings:
   }
   const end = bytes.lastIndexOf("]");
   const strings = JSON.parse(bytes.subarray(stringsAt + 10, end + 1).toString("utf8")) as string[];
-  return { meta, nodes: Float64Array.from(numbers), strings };
+  return { meta, nodes: numbers, strings };
 }
 
 const MB = 1048576;
