@@ -88,6 +88,8 @@ const ZEnv = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Beyond SHUTDOWN_TIMEOUT_MS, when a stopping process ends whatever still hangs (lib/hard-stop.ts). */
     SHUTDOWN_HARD_STOP_EXTRA_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+    /** Each process logs its memory (rss, heap, external) at info level this often; 0: never (lib/memory-log.ts). */
+    MEMORY_LOG_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
     /** Search results kept per process for repeated terms (0: none); dropped on every catalog change. */
     SEARCH_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
     /** The kind behind customer lists' product_1..product_10 (recommendations_type default). */

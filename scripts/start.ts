@@ -27,6 +27,7 @@ import { createApiServer } from "@/lib/http/server";
 import { stopBoss } from "@/lib/jobs/boss";
 import { startWorkerThreads, type WorkerThread } from "@/lib/jobs/thread/start-thread";
 import { batchRequestLines, log } from "@/lib/log";
+import { startMemoryLog } from "@/lib/memory-log";
 import { startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-index";
 import { flushImpressions } from "@/lib/recommend/impressions";
 import { startLiveShare, stopLiveShare } from "@/lib/recommend/live-share";
@@ -198,6 +199,7 @@ server.listen(settings.PORT, () => {
   markListening();
   void warmSearchIndex();
   void startIdentityIndex();
+  startMemoryLog();
   // Tracked events that reach another web process personalise this one's next answer (PostgreSQL).
   void getDatabase()
     .then(startLiveShare)

@@ -15,6 +15,7 @@ import { stopBoss } from "@/lib/jobs/boss";
 import { describeSelection, POOLS, parseQueueSelection, type QueueSelection } from "@/lib/jobs/pools";
 import { startWorkers } from "@/lib/jobs/registry";
 import { log } from "@/lib/log";
+import { startMemoryLog } from "@/lib/memory-log";
 
 const settings = env();
 let queues: QueueSelection;
@@ -45,6 +46,7 @@ const inbound = POOLS.sends.some((q) => queues.has(q)) ? await startInboundMail(
 const described = describeSelection(queues);
 log.info("worker started", { concurrency: settings.WORKER_CONCURRENCY, queues: described });
 console.log(`Worker ready (queues: ${described})`);
+startMemoryLog();
 
 let stopping = false;
 

@@ -13,7 +13,9 @@
  *   one export always running: each started again when the last finished.
  * Reports errors (non-2xx answers, connection errors, the proxy's 502s), each process's RSS slope
  * (MB per 10 minutes, least squares over the samples after the first tenth of the run), and p50/p99
- * per 5-minute window per kind of request. Writes bench/results/soak.json.
+ * per 5-minute window per kind of request. Writes bench/results/soak.json, with each process's RSS
+ * per minute, and the worker's own memory lines (MEMORY_LOG_SECONDS: V8 heap used and reserved,
+ * external, array buffers) per minute and as slopes, to tell where it grows.
  * Diagnostics of the worker's memory: `--heap-snapshots true` (two heap snapshots, summarised and
  * compared: ../support/heap-summary.ts); `--worker-b-env NAME=value,...` a second worker with
  * those settings (both take jobs from the same queues), e.g. MALLOC_ARENA_MAX=2 against the
@@ -25,6 +27,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { z } from "zod";
 import { ingestBatch } from "@/lib/data/ingest-batch";
 import type { IntakeKind } from "@/lib/data/schemas";
@@ -210,15 +213,68 @@ async function load(url: string, options: Options, say: (line: string) => void) 
   }
 }
 
-function startWorker(settings: Record<string, string>, snapshotDir?: string): ChildProcess {
+/** One of the worker's `memory` log lines (lib/memory-log.ts), at a minute of the run. */
+type MemoryLine = {
+  minute: number;
+  rss_mb: number;
+  heap_used_mb: number;
+  heap_total_mb: number;
+  external_mb: number;
+  array_buffers_mb: number;
+};
+
+/**
+ * A worker process; its `memory` lines (every RSS_EVERY_MS) go to `memory`, its warnings and
+ * errors to this process's stderr, its other lines nowhere.
+ */
+function startWorker(
+  settings: Record<string, string>,
+  memory: { started: number; lines: MemoryLine[] },
+  snapshotDir?: string,
+): ChildProcess {
   const flags = snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : [];
   const child = spawn(process.execPath, [...flags, "--import", "tsx", join(process.cwd(), "scripts", "worker.ts")], {
-    env: { ...process.env, LOG_LEVEL: "warn", ...settings },
-    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, LOG_LEVEL: "info", MEMORY_LOG_SECONDS: String(RSS_EVERY_MS / 1000), ...settings },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  createInterface({ input: child.stderr! }).on("line", (text) => {
+    let line: { level?: string; msg?: string } & Partial<MemoryLine>;
+    try {
+      line = JSON.parse(text);
+    } catch {
+      process.stderr.write(`${text}\n`);
+      return;
+    }
+    if (line.msg === "memory" && memory.started) {
+      const { rss_mb, heap_used_mb, heap_total_mb, external_mb, array_buffers_mb } = line as MemoryLine;
+      memory.lines.push({
+        minute: (Date.now() - memory.started) / 60_000,
+        rss_mb,
+        heap_used_mb,
+        heap_total_mb,
+        external_mb,
+        array_buffers_mb,
+      });
+    } else if (line.level === "warn" || line.level === "error") process.stderr.write(`${text}\n`);
   });
   // The bench ending any way but a kill -9 takes the worker with it.
   process.once("exit", () => child.kill("SIGKILL"));
   return child;
+}
+
+/** Points averaged per whole minute of the run: the series kept in the results. */
+export function perMinute<T extends { minute: number }>(points: T[], fields: (keyof T)[]): Record<string, number>[] {
+  const byMinute = new Map<number, T[]>();
+  for (const p of points) {
+    const m = Math.floor(p.minute);
+    byMinute.set(m, [...(byMinute.get(m) ?? []), p]);
+  }
+  return [...byMinute.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([minute, ps]) => ({
+      minute,
+      ...Object.fromEntries(fields.map((f) => [f, round(ps.reduce((sum, p) => sum + Number(p[f]), 0) / ps.length)])),
+    }));
 }
 
 /**
@@ -372,10 +428,14 @@ async function run(args: string[]) {
     services.push(await startService(settings, say));
     const snapshotDir = options["heap-snapshots"] === "true" ? join(dataDir, "heap") : undefined;
     if (snapshotDir) mkdirSync(snapshotDir);
-    worker = startWorker(settings, snapshotDir);
+    const workerMemory = { started: 0, lines: [] as MemoryLine[] };
+    worker = startWorker(settings, workerMemory, snapshotDir);
     const bEnv = options["worker-b-env"];
     if (bEnv)
-      workerB = startWorker({ ...settings, ...Object.fromEntries(bEnv.split(",").map((kv) => kv.split("=", 2))) });
+      workerB = startWorker(
+        { ...settings, ...Object.fromEntries(bEnv.split(",").map((kv) => kv.split("=", 2))) },
+        { started: 0, lines: [] },
+      );
     const proxy = await startRoundRobinProxy({
       upstreams: services.map((s, i) => ({ name: `web_${"ab"[i]}`, port: Number(new URL(s.url).port) })),
     });
@@ -437,6 +497,7 @@ async function run(args: string[]) {
 
     say(`traffic for ${options.minutes} minutes through the proxy (${options.rate} content+search requests/s)`);
     const started = Date.now();
+    workerMemory.started = started;
     const traffic = new Traffic(proxy.port, started);
     const endAt = started + options.minutes * 60_000;
     const running = () => Date.now() < endAt;
@@ -569,10 +630,35 @@ async function run(args: string[]) {
           end_mb: round(points.at(-1)?.mb ?? 0),
           max_mb: round(Math.max(0, ...points.map((p) => p.mb))),
           slope_mb_per_10min: slopePer10Min(points.filter((p) => p.minute >= warmUp)),
+          // Whether growth levels off: the same over the second half of the run only.
+          second_half_slope_mb_per_10min: slopePer10Min(points.filter((p) => p.minute >= options.minutes / 2)),
           samples: points.length,
+          per_minute_mb: perMinute(points, ["mb"]).map((p) => p.mb),
         },
       ]),
     );
+    const heapSlope = (field: keyof MemoryLine) =>
+      slopePer10Min(
+        workerMemory.lines.filter((p) => p.minute >= warmUp).map((p) => ({ minute: p.minute, mb: p[field] })),
+      );
+    // What of the worker grew: V8's live heap, its reserve, or memory outside it.
+    const workerMemoryKinds = workerMemory.lines.length
+      ? {
+          slopes_mb_per_10min: Object.fromEntries(
+            (["rss_mb", "heap_used_mb", "heap_total_mb", "external_mb", "array_buffers_mb"] as const).map((f) => [
+              f,
+              heapSlope(f),
+            ]),
+          ),
+          per_minute: perMinute(workerMemory.lines, [
+            "rss_mb",
+            "heap_used_mb",
+            "heap_total_mb",
+            "external_mb",
+            "array_buffers_mb",
+          ]),
+        }
+      : undefined;
     const workerHeap = snapshotDir ? await summarizeSnapshots(snapshotDir, say) : undefined;
     const counts = Object.fromEntries(KINDS.map((k) => [k, traffic.samples.filter((s) => s.kind === k).length]));
     const results = {
@@ -586,6 +672,7 @@ async function run(args: string[]) {
       exports_finished: exports,
       windows,
       rss: memory,
+      ...(workerMemoryKinds ? { worker_memory: workerMemoryKinds } : {}),
       ...(workerHeap ? { worker_heap: workerHeap } : {}),
     };
     for (const w of windows) say(JSON.stringify(w));
