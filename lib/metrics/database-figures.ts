@@ -12,7 +12,7 @@
  *   the (send_id, status) index; failed SMS fallback legs on the (channel, status,
  *   fallback_status) index);
  * - import runs since the last read, and runs still open (a demo load, a CLI import) as they grow;
- * - the newest ready model build.
+ * - the newest ready model build and its newest incremental update.
  *
  * Counters count from the process's first scrape (Prometheus's rate() and increase() expect
  * counters that start at a process's start). Rows are read up to LAG_MS ago: a row's timestamp is
@@ -244,17 +244,32 @@ function noteImportRuns(m: Metrics, since: Date | undefined, rows: ImportRunRow[
 }
 
 async function readModel(sql: SqlRunner, m: Metrics): Promise<void> {
-  const [row] = await sql.query<{ model_id: string; age_s: number; build_s: number; events: string }>(
-    `SELECT model_id, EXTRACT(EPOCH FROM (now() - date_built))::float8 AS age_s,
-            EXTRACT(EPOCH FROM (date_built - date_started))::float8 AS build_s, events::text AS events
-       FROM rec_models WHERE status = 'ready' AND date_built IS NOT NULL ORDER BY date_built DESC LIMIT 1`,
+  const [row] = await sql.query<{
+    model_id: string;
+    age_s: number;
+    build_s: number;
+    events: string;
+    patch_seq: number | null;
+    patch_age_s: number | null;
+  }>(
+    `SELECT m.model_id, EXTRACT(EPOCH FROM (now() - m.date_built))::float8 AS age_s,
+            EXTRACT(EPOCH FROM (m.date_built - m.date_started))::float8 AS build_s, m.events::text AS events,
+            p.seq AS patch_seq, EXTRACT(EPOCH FROM (now() - p.date_created))::float8 AS patch_age_s
+       FROM (SELECT * FROM rec_models WHERE status = 'ready' AND date_built IS NOT NULL
+              ORDER BY date_built DESC LIMIT 1) m
+       LEFT JOIN LATERAL (SELECT seq, date_created FROM rec_model_patches
+                           WHERE model_id = m.model_id ORDER BY seq DESC LIMIT 1) p ON true`,
   );
   // Labelled by the build, so that before the first build there is no series (not a misleading 0).
   m.modelAge.reset();
   m.modelBuildSeconds.reset();
   m.modelEvents.reset();
+  m.modelUpdates.reset();
+  m.modelUpdateAge.reset();
   if (!row) return;
   m.modelAge.labels(row.model_id).set(Math.max(0, row.age_s));
   m.modelBuildSeconds.labels(row.model_id).set(Math.max(0, row.build_s));
   m.modelEvents.labels(row.model_id).set(Number(row.events));
+  m.modelUpdates.labels(row.model_id).set(Number(row.patch_seq ?? 0));
+  if (row.patch_age_s !== null) m.modelUpdateAge.labels(row.model_id).set(Math.max(0, row.patch_age_s));
 }

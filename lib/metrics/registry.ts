@@ -83,6 +83,18 @@ function create() {
       labelNames: ["model_id"] as const,
       registers: [registry],
     }),
+    modelUpdateAge: new Gauge({
+      name: "lumen_model_update_age_seconds",
+      help: "Age of the newest incremental update (patch) of the newest ready model build (absent while it has none).",
+      labelNames: ["model_id"] as const,
+      registers: [registry],
+    }),
+    modelUpdates: new Gauge({
+      name: "lumen_model_updates",
+      help: "Incremental updates made to the newest ready model build since it was built (its newest patch's number; 0: none).",
+      labelNames: ["model_id"] as const,
+      registers: [registry],
+    }),
     databaseUp: new Gauge({
       name: "lumen_metrics_database_up",
       help: "1 when the database figures of this scrape (queues, jobs, messages, models, intake) were read, else 0 (the last figures stay).",

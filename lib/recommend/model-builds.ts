@@ -1,7 +1,7 @@
 /** Builds of the recommendation models (rec_models) as the API shows them. */
 import { z } from "zod";
 import { db } from "@/lib/db/client";
-import type { RecModel } from "@/lib/db/generated/client";
+import type { RecModel, RecModelPatch } from "@/lib/db/generated/client";
 import { listResponse, type TPagination, ZList } from "@/lib/http/pagination";
 import { formatNullableTimestamp, formatTimestamp } from "@/lib/http/timestamps";
 import { requestModelBuild } from "./model-store";
@@ -24,10 +24,50 @@ export const ZModelBuild = z.object({
     })
     .catchall(z.object({ ms: z.number(), peakMb: z.number().optional() })),
   error: z.string().nullable(),
+  latest_update: z
+    .object({
+      seq: z.number().int().describe("The update's number since this build (1, 2, ...)"),
+      date_created: z.string(),
+      bytes: z.number().int(),
+      purchases: z.number().int().describe("New purchase lines this update read"),
+      touched_items: z.number().int().describe("Items whose rows this update scored again"),
+      ms: z.number().describe("How long the update took"),
+    })
+    .nullable()
+    .describe(
+      "The newest incremental update of this build (served on top of it, cumulative: it holds every earlier update's rows); null: none since the build",
+    ),
 });
 export const ZModelBuildList = ZList("builds", ZModelBuild);
 
-function view(m: RecModel): z.infer<typeof ZModelBuild> {
+type PatchRow = Pick<RecModelPatch, "model_id" | "seq" | "bytes" | "stats" | "date_created">;
+
+function updateView(p: PatchRow | undefined): z.infer<typeof ZModelBuild>["latest_update"] {
+  if (!p) return null;
+  const stats = (p.stats ?? {}) as { purchases?: number; touched?: number; ms?: number };
+  return {
+    seq: p.seq,
+    date_created: formatTimestamp(p.date_created),
+    bytes: Number(p.bytes),
+    purchases: stats.purchases ?? 0,
+    touched_items: stats.touched ?? 0,
+    ms: stats.ms ?? 0,
+  };
+}
+
+/** Each build's newest patch (./model-patches.ts), for the builds listed: one query. */
+async function newestPatches(modelIds: string[]): Promise<Map<string, PatchRow>> {
+  if (!modelIds.length) return new Map();
+  const prisma = await db();
+  const rows = await prisma.recModelPatch.findMany({
+    where: { model_id: { in: modelIds } },
+    select: { model_id: true, seq: true, bytes: true, stats: true, date_created: true },
+    orderBy: { seq: "asc" },
+  });
+  return new Map(rows.map((r) => [r.model_id, r]));
+}
+
+function view(m: RecModel, patch?: PatchRow): z.infer<typeof ZModelBuild> {
   return {
     model_id: m.model_id,
     status: m.status as "building" | "ready" | "failed",
@@ -38,6 +78,7 @@ function view(m: RecModel): z.infer<typeof ZModelBuild> {
     bytes: Number(m.bytes),
     stats: m.stats as z.infer<typeof ZModelBuild>["stats"],
     error: m.error,
+    latest_update: updateView(patch),
   };
 }
 
@@ -51,7 +92,13 @@ export async function listModelBuilds(page: TPagination) {
     }),
     prisma.recModel.count(),
   ]);
-  return listResponse("builds", page, rows.map(view), count);
+  const patches = await newestPatches(rows.map((r) => r.model_id));
+  return listResponse(
+    "builds",
+    page,
+    rows.map((r) => view(r, patches.get(r.model_id))),
+    count,
+  );
 }
 
 export async function buildNow() {

@@ -23,26 +23,21 @@ export interface ModelsPatch {
   models: Record<UpdatedModel, RowPatch>;
 }
 
-/** The newest patch of a build, if any. */
+/**
+ * The newest patch of a build, if any and if newer than `applied` (the patch a process already
+ * serves): one query, which sends the patch's bytes only when they are needed.
+ */
 export async function newestPatch(
   database: Database,
   modelId: string,
+  applied = 0,
 ): Promise<{ seq: number; patch: ModelsPatch } | undefined> {
-  const rows = await database.sql.query<{ seq: number; data: Buffer }>(
-    "SELECT seq, data FROM rec_model_patches WHERE model_id = $1 ORDER BY seq DESC LIMIT 1",
-    [modelId],
+  const rows = await database.sql.query<{ seq: number; data: Buffer | null }>(
+    "SELECT seq, CASE WHEN seq > $2 THEN data END AS data FROM rec_model_patches WHERE model_id = $1 ORDER BY seq DESC LIMIT 1",
+    [modelId, applied],
   );
   const row = rows[0];
-  return row ? { seq: Number(row.seq), patch: unpack<ModelsPatch>(Buffer.from(row.data)) } : undefined;
-}
-
-/** The newest patch's number for a build (0: none), without reading the patch. */
-export async function newestPatchSeq(database: Database, modelId: string): Promise<number> {
-  const rows = await database.sql.query<{ seq: number }>(
-    "SELECT max(seq) AS seq FROM rec_model_patches WHERE model_id = $1",
-    [modelId],
-  );
-  return Number(rows[0]?.seq ?? 0);
+  return row?.data ? { seq: Number(row.seq), patch: unpack<ModelsPatch>(Buffer.from(row.data)) } : undefined;
 }
 
 /**

@@ -24,7 +24,7 @@ import type { Models } from "./engine/models";
 import { forgetSharpened, sharpenAhead } from "./engine/neighbour-picks";
 import { unpack } from "./engine/pack";
 import { newestReady } from "./model-build";
-import { newestPatch, newestPatchSeq, patchedModels } from "./model-patches";
+import { newestPatch, patchedModels } from "./model-patches";
 import { onModelReady } from "./model-signal";
 
 export {
@@ -117,10 +117,8 @@ export async function loadModels(database: Database, modelId: string): Promise<L
  * serving meanwhile stay as they are. Else `loaded` itself.
  */
 async function withNewestPatch(database: Database, loaded: LoadedModels): Promise<LoadedModels> {
-  const applied = loaded.patchSeq ?? 0;
-  if ((await newestPatchSeq(database, loaded.modelId)) === applied) return loaded;
-  const found = await newestPatch(database, loaded.modelId);
-  if (!found || found.seq === applied) return loaded;
+  const found = await newestPatch(database, loaded.modelId, loaded.patchSeq ?? 0);
+  if (!found) return loaded;
   return tracked("recommendation models: patch", async () => {
     const started = performance.now();
     const slice = timeSlice();

@@ -9,21 +9,25 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as customers from "@/app/api/latest/data/customers/route";
 import * as events from "@/app/api/latest/data/events/route";
 import * as items from "@/app/api/latest/data/items/route";
+import * as modelBuilds from "@/app/api/latest/touchpoint-studio/models/route";
 import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
 import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
 import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
+import * as scrape from "@/app/api/metrics/route";
 import { getDatabase } from "@/lib/db/client";
 import { setEnv } from "@/lib/env";
 import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
 import { startWorkers } from "@/lib/jobs/registry";
+import { setFigureTimingForTests } from "@/lib/metrics/database-figures";
 import type { Models } from "@/lib/recommend/engine/models";
 import { buildAndStoreModels, currentModels, loadModels } from "@/lib/recommend/model-store";
 import { updateModels } from "@/lib/recommend/model-update";
 import { call, tokenFor } from "./http";
 import { waitForTouchpoint } from "./studio";
 
+const METRICS_TOKEN = "metrics-token-for-tests-0123456789";
 let token: string;
 let admin: string;
 const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 19);
@@ -191,6 +195,25 @@ describe("incremental model updates", () => {
       expect(rowOf(loaded.models, "related", id)).toEqual(rowOf(patched, "related", id));
       expect(rowOf(loaded.models, "community", id)).toEqual(rowOf(patched, "community", id));
     }
+  });
+
+  it("the build's listing and the metrics show its newest update", async () => {
+    const modelId = (await currentModels())!.modelId;
+    const list = await call(modelBuilds.GET, { path: "/touchpoint-studio/models", token });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const build = (list.body.builds as { model_id: string; latest_update: unknown }[]).find(
+      (b) => b.model_id === modelId,
+    );
+    // Two orders of two lines each; a and e are the items they touched.
+    expect(build?.latest_update).toMatchObject({ seq: 1, purchases: 4, touched_items: 2 });
+    setFigureTimingForTests({ cacheMs: 0, lagMs: 0 });
+    setEnv("METRICS_TOKEN", METRICS_TOKEN);
+    const res = await scrape.GET(
+      new Request("http://localhost/api/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
+    );
+    const text = await res.text();
+    expect(text).toContain(`lumen_model_updates{model_id="${modelId}"} 1\n`);
+    expect(text).toMatch(new RegExp(`^lumen_model_update_age_seconds\\{model_id="${modelId}"\\} [0-9.]+$`, "m"));
   });
 
   it("a failed update leaves the previous models serving", async () => {
