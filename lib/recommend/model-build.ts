@@ -21,7 +21,7 @@ import type { ItemFacts } from "./engine/content";
 import { COOKIE_VISITOR, InteractionsBuilder, type KindName } from "./engine/interactions";
 import { itemFacts, NO_FACTS } from "./engine/item-facts";
 import { buildModels } from "./engine/models";
-import { pack } from "./engine/pack";
+import { packInChunks } from "./engine/pack";
 import { announceModelReady } from "./model-signal";
 
 export const CHUNK_BYTES = 2 * 1024 * 1024;
@@ -177,14 +177,21 @@ export async function buildWithLease(database: Database, lease: BuildLease): Pro
     });
     // An incremental update reads the same window of events (./model-update.ts).
     if (sinceMs !== undefined) models.windowSinceMs = sinceMs;
-    const bytes = pack(models);
+    // Packed chunk by chunk as they are written: the whole packed build (as large as the models)
+    // is never in memory beside them.
+    const packed = packInChunks(models, CHUNK_BYTES);
     stillHeld();
     // One statement per chunk, not one transaction: a reader loads only builds marked ready (the
     // update below), and short statements never hold the database long (on PGlite, one backend
-    // for every connection). A failed build's chunks go with its row (ON DELETE CASCADE).
-    for (let at = 0, seq = 0; at < bytes.length; at += CHUNK_BYTES, seq++) {
-      const data = new Uint8Array(bytes.subarray(at, at + CHUNK_BYTES));
-      await prisma.recModelChunk.create({ data: { model_id: modelId, seq, data } });
+    // for every connection). A failed build's chunks go with its row (ON DELETE CASCADE). The
+    // chunk goes to the driver as it is (through the ORM it was copied twice more).
+    let seq = 0;
+    for (const chunk of packed.chunks()) {
+      await database.sql.query("INSERT INTO rec_model_chunks (model_id, seq, data) VALUES ($1, $2, $3)", [
+        modelId,
+        seq++,
+        chunk,
+      ]);
     }
     stillHeld();
     // Only a build still `building` becomes ready: one marked interrupted meanwhile (its heartbeat
@@ -196,7 +203,7 @@ export async function buildWithLease(database: Database, lease: BuildLease): Pro
         date_built: new Date(),
         last_event_id: lastId,
         events: BigInt(count),
-        bytes: BigInt(bytes.length),
+        bytes: BigInt(packed.bytes),
         stats: { ...models.stats, total: { ms: Math.round(performance.now() - started) } },
       },
     });
@@ -208,7 +215,7 @@ export async function buildWithLease(database: Database, lease: BuildLease): Pro
       events: count,
       items: data.itemIds.length,
       visitors: data.users.length,
-      mb: Math.round(bytes.length / 1048576),
+      mb: Math.round(packed.bytes / 1048576),
       ms: Math.round(performance.now() - started),
     });
     return modelId;

@@ -5,7 +5,7 @@ import { type ItemFacts, similarity, textNeighbours, textVectors } from "./conte
 import { ALL_KINDS, InteractionsBuilder, type KindName } from "./interactions";
 import { buildModels, type Models } from "./models";
 import { buildNeighbours, TopK } from "./neighbours";
-import { pack, unpack } from "./pack";
+import { pack, packInChunks, unpack } from "./pack";
 import { type Ask, type LearnedKind, recommend, repurchaseScore } from "./recommend";
 import { timePatterns } from "./time-patterns";
 
@@ -257,6 +257,20 @@ describe("pack", () => {
     expect([...back.community.score]).toEqual([...m.community.score]);
     // Without view (a buffer the caller may reuse), copies.
     expect(unpack<Models>(bytes).community.score.buffer).not.toBe(bytes.buffer);
+  });
+
+  it("in chunks, gives the same bytes as at once, whatever the chunk size", async () => {
+    const m = await modelsOf(TOGETHER);
+    const whole = pack(m);
+    for (const size of [1, 3, 8, 13, 1000, whole.length - 1, whole.length, whole.length + 5]) {
+      const packed = packInChunks(m, size);
+      expect(packed.bytes).toBe(whole.length);
+      // All taken before any is read: a chunk is not overwritten by the next.
+      const chunks = [...packed.chunks()];
+      expect(chunks.slice(0, -1).every((c) => c.length === size)).toBe(true);
+      expect(chunks.at(-1)!.length).toBe(whole.length - size * (chunks.length - 1));
+      expect(Buffer.concat(chunks).equals(whole)).toBe(true);
+    }
   });
 
   it("reads a header without the alignment padding (builds stored before it)", async () => {
