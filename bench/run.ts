@@ -9,6 +9,7 @@ import { exportScenario } from "./scenarios/export";
 import { funnel } from "./scenarios/funnel";
 import { intake } from "./scenarios/intake";
 import { recsBuild } from "./scenarios/recs-build";
+import { recsBuildDb } from "./scenarios/recs-build-db";
 import { recsFilter } from "./scenarios/recs-filter";
 import { recsServing } from "./scenarios/recs-serving";
 import { recsUpdate } from "./scenarios/recs-update";
@@ -24,6 +25,7 @@ const SCENARIOS: Scenario[] = [
   search,
   serving,
   recsBuild,
+  recsBuildDb,
   recsFilter,
   recsServing,
   recsUpdate,

@@ -102,6 +102,12 @@ async function readEvents(
   }
 }
 
+/** What a build reads: the catalog, then the events, into `builder`. */
+export async function readBuildInput(database: Database, builder: InteractionsBuilder) {
+  const catalog = await readCatalog(database, builder);
+  return { catalog, ...(await readEvents(database, builder)) };
+}
+
 const yieldToServing = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function newModelId(): string {
@@ -156,8 +162,7 @@ export async function buildWithLease(database: Database, lease: BuildLease): Pro
     // The catalog and the events come from the read replica when there is one, once it has
     // replayed the primary's writes so far (lib/db/replica.ts); the build's own writes go to the primary.
     const source = await readDatabase("model build", database);
-    const catalog = await readCatalog(source, builder);
-    const { lastId, count, sinceMs } = await readEvents(source, builder);
+    const { catalog, lastId, count, sinceMs } = await readBuildInput(source, builder);
     const data = builder.finish();
     const facts = data.itemIds.map((_, i) => catalog[i] ?? NO_FACTS);
     const models = await buildModels(data, facts, {
