@@ -8,7 +8,6 @@
  */
 import { parseArgs } from "node:util";
 import { openPostgres } from "@/lib/db/client";
-import { InteractionsBuilder } from "@/lib/recommend/engine/interactions";
 import { readBuildInput } from "@/lib/recommend/model-build";
 import { buildAndStoreModels } from "@/lib/recommend/model-store";
 
@@ -19,9 +18,7 @@ const database = await openPostgres(url);
 const started = performance.now();
 let result: Record<string, unknown>;
 if (values["read-only"] === "true") {
-  const builder = new InteractionsBuilder();
-  const { count } = await readBuildInput(database, builder);
-  const data = builder.finish();
+  const { data, count } = await readBuildInput(database);
   result = { events: count, visitors: data.users.length, items: data.itemIds.length };
 } else {
   const modelId = await buildAndStoreModels({ reason: "bench", database });

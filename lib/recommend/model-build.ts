@@ -102,10 +102,18 @@ async function readEvents(
   }
 }
 
-/** What a build reads: the catalog, then the events, into `builder`. */
-export async function readBuildInput(database: Database, builder: InteractionsBuilder) {
+/**
+ * What a build reads (the catalog, then the events), collected as the models take them. The
+ * collector's own tables (ids to numbers, the columns as they grew: at 10M events some hundreds
+ * of MB) are garbage once this returns, before any model is built.
+ */
+export async function readBuildInput(database: Database) {
+  const builder = new InteractionsBuilder();
   const catalog = await readCatalog(database, builder);
-  return { catalog, ...(await readEvents(database, builder)) };
+  const events = await readEvents(database, builder);
+  const data = builder.finish();
+  const facts = data.itemIds.map((_, i) => catalog[i] ?? NO_FACTS);
+  return { data, facts, ...events };
 }
 
 const yieldToServing = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -158,13 +166,10 @@ export async function buildWithLease(database: Database, lease: BuildLease): Pro
   };
   const started = performance.now();
   try {
-    const builder = new InteractionsBuilder();
     // The catalog and the events come from the read replica when there is one, once it has
     // replayed the primary's writes so far (lib/db/replica.ts); the build's own writes go to the primary.
     const source = await readDatabase("model build", database);
-    const { catalog, lastId, count, sinceMs } = await readBuildInput(source, builder);
-    const data = builder.finish();
-    const facts = data.itemIds.map((_, i) => catalog[i] ?? NO_FACTS);
+    const { data, facts, lastId, count, sinceMs } = await readBuildInput(source);
     const models = await buildModels(data, facts, {
       progress: async (step, done, total) => {
         stillHeld();
