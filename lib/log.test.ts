@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setEnv } from "@/lib/env";
 import { batchRequestLines, log, logRequestLine, redactContacts } from "@/lib/log";
+import { startMemoryLog } from "@/lib/memory-log";
 
 function captured(run: () => void): string[] {
   const lines: string[] = [];
@@ -16,7 +17,10 @@ function captured(run: () => void): string[] {
   return lines;
 }
 
-afterEach(() => setEnv("LOG_LEVEL", "error"));
+afterEach(() => {
+  vi.useRealTimers();
+  setEnv("LOG_LEVEL", "error");
+});
 
 describe("log", () => {
   it("writes one JSON line per call", () => {
@@ -102,5 +106,35 @@ describe("request lines", () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe("memory lines", () => {
+  it("logs the process's memory every N seconds until stopped", () => {
+    setEnv("LOG_LEVEL", "info");
+    vi.useFakeTimers();
+    let stop = () => {};
+    const written = captured(() => {
+      stop = startMemoryLog(10);
+      vi.advanceTimersByTime(25_000);
+      stop();
+      vi.advanceTimersByTime(30_000);
+    });
+    expect(written).toHaveLength(2);
+    const line = JSON.parse(written[0]!);
+    expect(line).toMatchObject({ level: "info", msg: "memory" });
+    for (const field of ["rss_mb", "heap_used_mb", "heap_total_mb"]) expect(line[field]).toBeGreaterThan(0);
+    for (const field of ["external_mb", "array_buffers_mb"]) expect(line[field]).toBeGreaterThanOrEqual(0);
+    expect(line.heap_used_mb).toBeLessThanOrEqual(line.heap_total_mb);
+  });
+
+  it("is off at 0 (the default)", () => {
+    setEnv("LOG_LEVEL", "info");
+    vi.useFakeTimers();
+    const written = captured(() => {
+      startMemoryLog(0)();
+      vi.advanceTimersByTime(600_000);
+    });
+    expect(written).toEqual([]);
   });
 });
