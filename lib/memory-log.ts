@@ -2,7 +2,8 @@
  * A process's memory as a log line every MEMORY_LOG_SECONDS (0: never): what a worker process,
  * which answers no /api/metrics, shows of itself, and what a soak reads to tell whether growth
  * is in V8's heap (heap_used), its reserve (heap_total), or outside it (external, array buffers,
- * the rest of rss: native allocations, code).
+ * the rest of rss: native allocations, code). The heap figures are the main thread's only: where
+ * jobs run in threads of the same process (the embedded database), their heaps are in rss alone.
  */
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";

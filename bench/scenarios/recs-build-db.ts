@@ -57,11 +57,15 @@ async function load(url: string, size: ShopSize, say: (line: string) => void): P
   const database = await openPostgres(url);
   try {
     await migrate(database);
-    const loaded = await database.sql.query<{ n: string }>("SELECT count(*)::text AS n FROM events");
-    if (Number(loaded[0]?.n) >= size.events * 0.9) {
-      say(`reusing the loaded database (${loaded[0]?.n} events)`);
+    // A kept database is reused only when a load finished in it (the marker below).
+    await database.sql.exec("CREATE TABLE IF NOT EXISTS lumen_bench_loaded (events bigint NOT NULL)");
+    const [loaded] = await database.sql.query<{ events: string }>("SELECT events::text FROM lumen_bench_loaded");
+    if (loaded) {
+      say(`reusing the loaded database (${loaded.events} events)`);
       return;
     }
+    const [partial] = await database.sql.query<{ n: string }>("SELECT count(*)::text AS n FROM events");
+    if (Number(partial?.n)) throw new Error("a load was interrupted in this kept database: drop it and run again");
     let batch: Record<string, unknown>[] = [];
     for (const item of syntheticItems(BUILT_IN_FIT, size)) {
       batch.push(item);
@@ -121,6 +125,7 @@ async function load(url: string, size: ShopSize, say: (line: string) => void): P
     }
     for (const index of indexes) await database.sql.exec(index.def);
     await database.sql.exec("ANALYZE");
+    await database.sql.query("INSERT INTO lumen_bench_loaded (events) VALUES ($1)", [n]);
     say(
       `loaded ${size.items} items, ${n.toLocaleString("en")} events, ${cookies.length} cookie links in ${Math.round((performance.now() - started) / 1000)} s`,
     );
@@ -145,7 +150,7 @@ function child(url: string, args: string[], say: (line: string) => void): Promis
     p.stdout.on("data", (d) => {
       out += d;
     });
-    p.on("exit", (code) => {
+    p.on("close", (code) => {
       const line = out.trim().split("\n").at(-1) ?? "";
       if (code !== 0) reject(new Error(`build-models ${args.join(" ")} exited with ${code}: ${out}`));
       else {

@@ -689,6 +689,7 @@ async function run(args: string[]) {
         setup:
           "two web processes (scripts/start.ts, RUN_WORKERS=none) + one scripts/worker.ts on one scratch PostgreSQL database, behind tests/integration/support/round-robin-proxy.ts in the bench process; traffic generated in the bench process on the same cores; seeded synthetic shop (lib/data/synthetic.ts, seed 42) loaded through the intake code before the start",
         window_minutes: WINDOW_MS / 60_000,
+        worker_log_level: "info (its memory lines every 10 s; before 2026-11-28 evening runs: warn)",
         ...(bEnv ? { worker_b: `a second scripts/worker.ts with ${bEnv}` } : {}),
         rss_slope: `least squares over samples every ${RSS_EVERY_MS / 1000} s after the first tenth of the run`,
       },

@@ -20,7 +20,7 @@ import { acquireBuild, type BuildLease, INTERRUPTED, sweepInterrupted, waitForBu
 import type { ItemFacts } from "./engine/content";
 import { COOKIE_VISITOR, InteractionsBuilder, type KindName } from "./engine/interactions";
 import { itemFacts, NO_FACTS } from "./engine/item-facts";
-import { buildModels } from "./engine/models";
+import { type BuildProgress, buildModels } from "./engine/models";
 import { packInChunks } from "./engine/pack";
 import { announceModelReady } from "./model-signal";
 
@@ -156,6 +156,18 @@ export async function buildAndStoreModels(options: { reason: string; database?: 
   }
 }
 
+/**
+ * The models from the database's catalog and events. The events as read (at 10M events ~130 MB of
+ * columns) are garbage when this returns: the models keep only the id lists.
+ */
+async function readAndBuild(source: Database, progress: BuildProgress) {
+  const { data, facts, lastId, count, sinceMs } = await readBuildInput(source);
+  const models = await buildModels(data, facts, { progress });
+  // An incremental update reads the same window of events (./model-update.ts).
+  if (sinceMs !== undefined) models.windowSinceMs = sinceMs;
+  return { models, lastId, count };
+}
+
 /** Builds and stores the models under a lease already taken (./build-lease.ts); returns its id. */
 export async function buildWithLease(database: Database, lease: BuildLease): Promise<string> {
   const { prisma } = database;
@@ -169,24 +181,19 @@ export async function buildWithLease(database: Database, lease: BuildLease): Pro
     // The catalog and the events come from the read replica when there is one, once it has
     // replayed the primary's writes so far (lib/db/replica.ts); the build's own writes go to the primary.
     const source = await readDatabase("model build", database);
-    const { data, facts, lastId, count, sinceMs } = await readBuildInput(source);
-    const models = await buildModels(data, facts, {
-      progress: async (step, done, total) => {
-        stillHeld();
-        log.info("building recommendation models", { modelId, step, done, total });
-        // The studio's background-work indicator reads this (lib/health/background-work.ts).
-        await database.sql
-          .query(
-            `UPDATE rec_models SET stats = jsonb_build_object('progress', $2::jsonb), date_heartbeat = now()
-             WHERE model_id = $1`,
-            [modelId, JSON.stringify({ step, done, total })],
-          )
-          .catch(() => {});
-        await yieldToServing();
-      },
+    const { models, lastId, count } = await readAndBuild(source, async (step, done, total) => {
+      stillHeld();
+      log.info("building recommendation models", { modelId, step, done, total });
+      // The studio's background-work indicator reads this (lib/health/background-work.ts).
+      await database.sql
+        .query(
+          `UPDATE rec_models SET stats = jsonb_build_object('progress', $2::jsonb), date_heartbeat = now()
+           WHERE model_id = $1`,
+          [modelId, JSON.stringify({ step, done, total })],
+        )
+        .catch(() => {});
+      await yieldToServing();
     });
-    // An incremental update reads the same window of events (./model-update.ts).
-    if (sinceMs !== undefined) models.windowSinceMs = sinceMs;
     // Packed chunk by chunk as they are written: the whole packed build (as large as the models)
     // is never in memory beside them.
     const packed = packInChunks(models, CHUNK_BYTES);
@@ -223,8 +230,8 @@ export async function buildWithLease(database: Database, lease: BuildLease): Pro
     log.info("recommendation models built", {
       modelId,
       events: count,
-      items: data.itemIds.length,
-      visitors: data.users.length,
+      items: models.itemIds.length,
+      visitors: models.users.length,
       mb: Math.round(packed.bytes / 1048576),
       ms: Math.round(performance.now() - started),
     });

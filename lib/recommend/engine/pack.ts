@@ -71,6 +71,7 @@ export function pack(value: unknown): Buffer {
  * not change until the last chunk is taken.
  */
 export function packInChunks(value: unknown, chunkBytes: number): { bytes: number; chunks: () => Generator<Buffer> } {
+  if (!Number.isInteger(chunkBytes) || chunkBytes <= 0) throw new Error(`chunkBytes must be a positive integer`);
   const { parts, bytes } = layout(value);
   function* chunks(): Generator<Buffer> {
     let chunk = Buffer.allocUnsafe(Math.min(chunkBytes, bytes));
