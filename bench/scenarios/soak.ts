@@ -262,6 +262,20 @@ function startWorker(
   return child;
 }
 
+const MEMORY_FIELDS = ["rss_mb", "heap_used_mb", "heap_total_mb", "external_mb", "array_buffers_mb"] as const;
+
+/** What of a worker grew (V8's live heap, its reserve, or memory outside it): slopes and the series per minute. */
+function memoryKinds(lines: MemoryLine[], warmUp: number) {
+  if (!lines.length) return undefined;
+  const after = lines.filter((p) => p.minute >= warmUp);
+  return {
+    slopes_mb_per_10min: Object.fromEntries(
+      MEMORY_FIELDS.map((f) => [f, slopePer10Min(after.map((p) => ({ minute: p.minute, mb: p[f] })))]),
+    ),
+    per_minute: perMinute(lines, [...MEMORY_FIELDS]),
+  };
+}
+
 /** Points averaged per whole minute of the run: the series kept in the results. */
 export function perMinute<T extends { minute: number }>(points: T[], fields: (keyof T)[]): Record<string, number>[] {
   const byMinute = new Map<number, T[]>();
@@ -429,12 +443,13 @@ async function run(args: string[]) {
     const snapshotDir = options["heap-snapshots"] === "true" ? join(dataDir, "heap") : undefined;
     if (snapshotDir) mkdirSync(snapshotDir);
     const workerMemory = { started: 0, lines: [] as MemoryLine[] };
+    const workerBMemory = { started: 0, lines: [] as MemoryLine[] };
     worker = startWorker(settings, workerMemory, snapshotDir);
     const bEnv = options["worker-b-env"];
     if (bEnv)
       workerB = startWorker(
         { ...settings, ...Object.fromEntries(bEnv.split(",").map((kv) => kv.split("=", 2))) },
-        { started: 0, lines: [] },
+        workerBMemory,
       );
     const proxy = await startRoundRobinProxy({
       upstreams: services.map((s, i) => ({ name: `web_${"ab"[i]}`, port: Number(new URL(s.url).port) })),
@@ -498,6 +513,7 @@ async function run(args: string[]) {
     say(`traffic for ${options.minutes} minutes through the proxy (${options.rate} content+search requests/s)`);
     const started = Date.now();
     workerMemory.started = started;
+    workerBMemory.started = started;
     const traffic = new Traffic(proxy.port, started);
     const endAt = started + options.minutes * 60_000;
     const running = () => Date.now() < endAt;
@@ -637,28 +653,8 @@ async function run(args: string[]) {
         },
       ]),
     );
-    const heapSlope = (field: keyof MemoryLine) =>
-      slopePer10Min(
-        workerMemory.lines.filter((p) => p.minute >= warmUp).map((p) => ({ minute: p.minute, mb: p[field] })),
-      );
-    // What of the worker grew: V8's live heap, its reserve, or memory outside it.
-    const workerMemoryKinds = workerMemory.lines.length
-      ? {
-          slopes_mb_per_10min: Object.fromEntries(
-            (["rss_mb", "heap_used_mb", "heap_total_mb", "external_mb", "array_buffers_mb"] as const).map((f) => [
-              f,
-              heapSlope(f),
-            ]),
-          ),
-          per_minute: perMinute(workerMemory.lines, [
-            "rss_mb",
-            "heap_used_mb",
-            "heap_total_mb",
-            "external_mb",
-            "array_buffers_mb",
-          ]),
-        }
-      : undefined;
+    const workerMemoryKinds = memoryKinds(workerMemory.lines, warmUp);
+    const workerBMemoryKinds = memoryKinds(workerBMemory.lines, warmUp);
     const workerHeap = snapshotDir ? await summarizeSnapshots(snapshotDir, say) : undefined;
     const counts = Object.fromEntries(KINDS.map((k) => [k, traffic.samples.filter((s) => s.kind === k).length]));
     const results = {
@@ -673,6 +669,7 @@ async function run(args: string[]) {
       windows,
       rss: memory,
       ...(workerMemoryKinds ? { worker_memory: workerMemoryKinds } : {}),
+      ...(workerBMemoryKinds ? { worker_b_memory: workerBMemoryKinds } : {}),
       ...(workerHeap ? { worker_heap: workerHeap } : {}),
     };
     for (const w of windows) say(JSON.stringify(w));
