@@ -388,18 +388,18 @@ async function sendLoop(t: Traffic, tokens: Record<string, string>, running: () 
   }
 }
 
-async function exportLoop(t: Traffic, token: string, running: () => boolean, done: string[]) {
+async function exportLoop(t: Traffic, tokens: Record<string, string>, running: () => boolean, done: string[]) {
   while (running()) {
     const started = await t.call(
       "jobs",
       "GET",
       "/customer-studio/audiences/all_customers/export?file_extension=csv&extended=true",
-      token,
+      tokens.advanced!,
     );
     const id = started.json.export?.export_id as string | undefined;
     if (!id) return;
     while (running()) {
-      const state = await t.call("jobs", "GET", `/customer-studio/exports/${id}`, token);
+      const state = await t.call("jobs", "GET", `/customer-studio/exports/${id}`, tokens.advanced!);
       if (state.status === 0) break;
       if (["done", "failed", "expired"].includes(state.json.status)) {
         done.push(String(state.json.status));
@@ -547,6 +547,17 @@ async function run(args: string[]) {
           }, minute * 60_000),
         )
       : [];
+    // Access tokens expire (TOKEN_TTL_SECONDS, default an hour): renewed at half their life, as a
+    // client does (a 60-minute run once ended in 924 answers 401 to its first tokens).
+    const ttlSeconds = Number(process.env.TOKEN_TTL_SECONDS || 3600);
+    const renewTokens = setInterval(() => {
+      void (async () => {
+        for (const role of ["marketer", "advanced", "super"] as const) {
+          tokens[role] = await first.token(`${role}@example.com`);
+        }
+        say("tokens renewed");
+      })().catch((error) => say(`renewing the tokens failed: ${String(error)}`));
+    }, ttlSeconds * 500);
     const progress = setInterval(
       () =>
         say(
@@ -605,10 +616,11 @@ async function run(args: string[]) {
           }),
         ),
         sendLoop(traffic, tokens, running, sends),
-        exportLoop(traffic, tokens.advanced, running, exports),
+        exportLoop(traffic, tokens, running, exports),
       ]);
     } finally {
       clearInterval(rssTimer);
+      clearInterval(renewTokens);
       clearInterval(progress);
       for (const timer of snapshotTimers) clearTimeout(timer);
       sampleRss();
