@@ -2217,6 +2217,19 @@ export type components = {
         };
       };
       error: string | null;
+      /** @description The newest incremental update of this build (served on top of it, cumulative: it holds every earlier update's rows); null: none since the build */
+      latest_update: {
+        /** @description The update's number since this build (1, 2, ...) */
+        seq: number;
+        date_created: string;
+        bytes: number;
+        /** @description New purchase lines this update read */
+        purchases: number;
+        /** @description Items whose rows this update scored again */
+        touched_items: number;
+        /** @description How long the update took */
+        ms: number;
+      } | null;
     };
     Position: {
       readonly position_id: string;
