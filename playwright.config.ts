@@ -11,7 +11,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // PGlite serves one query at a time; two workers keep the 2-core machines busy without queueing.
   workers: 2,
-  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  // npm test (scripts/test.ts) sets PLAYWRIGHT_JSON_OUTPUT_NAME to list the failed tests in its summary.
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [["html", { open: "never" }] as const] : []),
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["json"] as const] : []),
+  ],
   use: {
     baseURL,
     trace: "retain-on-failure",

@@ -11,16 +11,28 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { failuresIn, reporterArgs } from "./test-report";
 
-const results: { stage: string; ok: boolean; skipped?: string; seconds?: number }[] = [];
+const results: { stage: string; ok: boolean; skipped?: string; seconds?: number; failures?: string[] }[] = [];
 const ci = process.env.CI === "true" || process.env.CI === "1";
+
+// Each stage also writes a JSON report, so the summary at the end (the tail of a CI log) names the
+// tests that failed and their first error lines.
+const reportDir = mkdtempSync(join(tmpdir(), "lumen-test-report-"));
+let reports = 0;
 
 function run(stage: string, command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
   console.log(`\n=== ${stage} ===`);
   const started = performance.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
+  const report = join(reportDir, `${++reports}.json`);
+  const reportArgs = reporterArgs(args, report);
+  const result = spawnSync(command, [...args, ...reportArgs.args], {
+    stdio: "inherit",
+    env: { ...process.env, ...extraEnv, ...reportArgs.env },
+  });
   const ok = result.status === 0;
-  results.push({ stage, ok, seconds: Math.round((performance.now() - started) / 1000) });
+  const failures = ok ? [] : failuresIn(report);
+  results.push({ stage, ok, seconds: Math.round((performance.now() - started) / 1000), failures });
   return ok;
 }
 
@@ -70,10 +82,13 @@ if (process.env.SKIP_E2E === "1") {
 }
 
 console.log("\n=== summary ===");
-for (const r of results)
+for (const r of results) {
   console.log(
     `${r.ok ? "ok  " : "FAIL"}  ${r.stage}${r.skipped ? ` (skipped: ${r.skipped})` : ""}${r.seconds === undefined ? "" : ` in ${r.seconds} s`}`,
   );
+  for (const line of r.failures ?? []) console.log(`        ${line}`);
+}
+rmSync(reportDir, { recursive: true, force: true });
 const failed = results.filter((r) => !r.ok).length;
 console.log(`stages: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
