@@ -17,6 +17,7 @@ import { responsive } from "./scenarios/responsive";
 import { search } from "./scenarios/search";
 import { send } from "./scenarios/send";
 import { serving } from "./scenarios/serving";
+import { servingScale } from "./scenarios/serving-scale";
 import { soak } from "./scenarios/soak";
 import { storefront } from "./scenarios/storefront";
 
@@ -24,6 +25,7 @@ const SCENARIOS: Scenario[] = [
   intake,
   search,
   serving,
+  servingScale,
   recsBuild,
   recsBuildDb,
   recsFilter,

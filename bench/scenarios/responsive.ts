@@ -50,6 +50,7 @@ import { mulberry32 } from "@/lib/data/prng";
 import { benchSettings, machine, parseOptions, type Scenario, type ScenarioReport, scratchPostgres } from "../lib";
 import { type Service, startFixedServer, startService, touchpointReady } from "../service";
 import { type Prober, type ProbeSummary, startProber } from "../support/prober";
+import { type DelaySummary, type LoopFigures, ServiceLoop } from "../support/service-loop";
 
 const PHASES = ["startup", "intake", "export", "campaign"] as const;
 /** "customers" is the --export-customers load before the export: measured as a phase of its own. */
@@ -89,73 +90,6 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 // ---------------------------------------------------------------------------------------------
 // What the service says about itself: /api/health's event_loop and its log lines.
-
-interface DelaySummary {
-  p50_ms: number;
-  p99_ms: number;
-  max_ms: number;
-}
-interface EventLoop {
-  recent: DelaySummary & { window_s: number };
-  since_start: DelaySummary;
-  stalls_over_200ms: number;
-  longest_stall_ms: number;
-}
-
-/** A window younger than this counts for the max only (see ServiceLoop.see). */
-const MIN_WINDOW_S = 5;
-
-/** /api/health's event_loop over one phase: the latest seen and the worst recent window (p99: of 5 s or more). */
-class ServiceLoop {
-  private latest: EventLoop | null = null;
-  private maxRecentP99 = 0;
-  private maxRecentMax = 0;
-  /** How far before the phase's start the windows seen began (their figures may come from there). */
-  private reachBackS = 0;
-  private seen = 0;
-  private phaseStart = performance.now();
-
-  /** Seconds since the service's recent window began, as last seen (undefined: not seen yet). */
-  windowAge(): number | undefined {
-    return this.latest?.recent.window_s;
-  }
-
-  see(body: string): void {
-    const loop = (JSON.parse(body) as { event_loop?: EventLoop | null }).event_loop;
-    if (!loop) return;
-    this.latest = loop;
-    // A window a few seconds old holds a few hundred samples: its p99 is its one worst delay.
-    if (loop.recent.window_s >= MIN_WINDOW_S) this.maxRecentP99 = Math.max(this.maxRecentP99, loop.recent.p99_ms);
-    this.maxRecentMax = Math.max(this.maxRecentMax, loop.recent.max_ms);
-    const inPhaseS = (performance.now() - this.phaseStart) / 1000;
-    this.reachBackS = Math.max(this.reachBackS, Math.round(loop.recent.window_s - inPhaseS));
-    this.seen++;
-  }
-
-  /** Start-up is judged by since_start; later phases by the worst recent window seen in them. */
-  cut(phase: Phase) {
-    const { latest } = this;
-    const sinceStart = phase === "startup";
-    const figures = {
-      basis: sinceStart ? "since_start at the end of the phase" : "worst recent window (up to 60 s) seen in the phase",
-      p99_ms: latest ? (sinceStart ? latest.since_start.p99_ms : this.maxRecentP99) : null,
-      max_ms: latest ? (sinceStart ? latest.since_start.max_ms : this.maxRecentMax) : null,
-      max_recent_p99_ms: this.maxRecentP99,
-      max_recent_max_ms: this.maxRecentMax,
-      recent_window_reaches_back_s: this.reachBackS,
-      health_answers_with_event_loop: this.seen,
-      latest,
-    };
-    this.latest = null;
-    this.maxRecentP99 = 0;
-    this.maxRecentMax = 0;
-    this.reachBackS = 0;
-    this.seen = 0;
-    this.phaseStart = performance.now();
-    return figures;
-  }
-}
-type LoopFigures = ReturnType<ServiceLoop["cut"]>;
 
 interface Stall {
   stalled_ms: number;
@@ -293,7 +227,7 @@ async function runPhase(
   // What happened between phases is not measured.
   watch.health.cut();
   watch.content?.cut();
-  watch.loop.cut(phase);
+  watch.loop.cut(phase === "startup");
   watch.log.cut();
   clientDelay(watch.client);
   const started = performance.now();
@@ -307,7 +241,7 @@ async function runPhase(
   }
   const health = watch.health.cut();
   const content = watch.content?.cut() ?? null;
-  const loop = watch.loop.cut(phase);
+  const loop = watch.loop.cut(phase === "startup");
   const result: PhaseResult = {
     seconds: seconds(performance.now() - started),
     health,

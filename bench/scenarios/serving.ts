@@ -71,13 +71,17 @@ const BATCH = 5000;
 /** The shop whose pages call the service (`--auth key`): the key's allowed origin, sent as Origin. */
 const SHOP_ORIGIN = "https://shop.example";
 /** The key's rate limits (per visitor, per key), above anything one bench machine reaches: counted, never refusing. */
-const KEY_LIMITS = { PUBLISHABLE_KEY_VISITOR_RATE: "1000000", PUBLISHABLE_KEY_RATE: "10000000" };
+export const KEY_LIMITS = { PUBLISHABLE_KEY_VISITOR_RATE: "1000000", PUBLISHABLE_KEY_RATE: "10000000" };
 
 /**
  * The headers the measured requests carry (`--auth`): a publishable key made through the API as a
  * shop would, with its allowed origin as Origin; or the user's token as it is.
  */
-async function servingHeaders(service: Service, token: string, options: Options): Promise<Record<string, string>> {
+export async function servingHeaders(
+  service: Service,
+  token: string,
+  options: Pick<Options, "auth">,
+): Promise<Record<string, string>> {
   if (options.auth === "token") return { authorization: `Bearer ${token}` };
   const superToken = await service.token("super@example.com");
   const client = await service.api(
@@ -169,7 +173,7 @@ async function identityMemory(say: (l: string) => void) {
   };
 }
 
-async function carouselTouchpoint(service: Service, token: string): Promise<string> {
+export async function carouselTouchpoint(service: Service, token: string): Promise<string> {
   const positions = (await service.api("GET", "/touchpoint-studio/rules/positions?limit=1", undefined, token))
     .positions as { position_id: string }[];
   const strategy = async (name: string, segments: string[], rules: unknown[]) =>
@@ -219,7 +223,7 @@ async function carouselTouchpoint(service: Service, token: string): Promise<stri
 }
 
 /** A carousel of one ai-community-based rule (5 slots): the first learned rule builds the models. */
-async function communityTouchpoint(service: Service, token: string): Promise<string> {
+export async function communityTouchpoint(service: Service, token: string, seconds = 1800): Promise<string> {
   const positions = (await service.api("GET", "/touchpoint-studio/rules/positions?limit=1", undefined, token))
     .positions as { position_id: string }[];
   const strategy = await service.api(
@@ -248,11 +252,11 @@ async function communityTouchpoint(service: Service, token: string): Promise<str
     },
     token,
   );
-  return touchpointReady(service, token, touchpoint.touchpoint_id as string, 1800);
+  return touchpointReady(service, token, touchpoint.touchpoint_id as string, seconds);
 }
 
 /** The share of drawn customers the models know (with history): the others get the rule's fallback. */
-async function personalShare(
+export async function personalShare(
   service: Service,
   headers: Record<string, string>,
   path: string,
@@ -273,14 +277,14 @@ async function personalShare(
 type Measured = LoadResult & { asked_before: number };
 
 /** Target and its baseline, driven the same way: a 2 s warm-up, then the measured run. */
-async function pair(
+export async function pair(
   name: string,
   service: Service,
   paths: string[],
   identities: string[] | undefined,
   headers: Record<string, string>,
   connections: number,
-  options: Options,
+  options: Pick<Options, "duration">,
   say: (l: string) => void,
 ) {
   const sample = await fetch(`${service.url}${paths[0]}`, {

@@ -8,6 +8,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { eventLoopStats } from "@/lib/health/event-loop";
 import { processWide } from "@/lib/process-wide";
+import { modelsServed } from "@/lib/recommend/model-store";
 import { registerRequestMetrics } from "./request-figures";
 
 /** Job waits and runs: a second (a cron tick) to an hour (a model build on a large shop). */
@@ -116,6 +117,18 @@ function create() {
     registers: [registry],
     collect() {
       this.set((eventLoopStats()?.longest_stall_ms ?? 0) / 1000);
+    },
+  });
+  // What this process serves (each web process loads builds on its own: one lagging shows here).
+  new Gauge({
+    name: "lumen_model_served_info",
+    help: "1 for the recommendation model build and incremental update (patch; 0: none) this process serves from memory (absent while it serves none).",
+    labelNames: ["model_id", "patch"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const served = modelsServed();
+      if (served) this.labels(served.modelId, String(served.patchSeq)).set(1);
     },
   });
   return metrics;

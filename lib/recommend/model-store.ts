@@ -204,6 +204,12 @@ export function modelsNow(): LoadedModels | undefined {
   return holder.loaded;
 }
 
+/** The build (and patch) this process serves now, without looking for a newer one (metrics). */
+export function modelsServed(): { modelId: string; patchSeq: number } | undefined {
+  const loaded = active.holder?.loaded;
+  return loaded && { modelId: loaded.modelId, patchSeq: loaded.patchSeq ?? 0 };
+}
+
 /** Starts watching this database's models (serving processes), loading the newest build. */
 export function watchModels(database: Database): void {
   const holder = holderOf(database);

@@ -213,6 +213,8 @@ describe("incremental model updates", () => {
     );
     const text = await res.text();
     expect(text).toContain(`lumen_model_updates{model_id="${modelId}"} 1\n`);
+    // What this process serves: the build with its patch (loaded by currentModels above).
+    expect(text).toContain(`lumen_model_served_info{model_id="${modelId}",patch="1"} 1\n`);
     expect(text).toMatch(new RegExp(`^lumen_model_update_age_seconds\\{model_id="${modelId}"\\} [0-9.]+$`, "m"));
   });
 
