@@ -12,8 +12,9 @@ import { databaseReady } from "@/lib/db/ready";
 import { env } from "@/lib/env";
 import { armHardStop } from "@/lib/hard-stop";
 import { stopBoss } from "@/lib/jobs/boss";
-import { describeSelection, POOLS, parseQueueSelection, type QueueSelection } from "@/lib/jobs/pools";
+import { describeSelection, POOLS, parseQueueSelection, type QueueSelection, splitLongSteps } from "@/lib/jobs/pools";
 import { startWorkers } from "@/lib/jobs/registry";
+import { startWorkerThread, type WorkerThread } from "@/lib/jobs/thread/start-thread";
 import { log } from "@/lib/log";
 import { startMemoryLog } from "@/lib/memory-log";
 
@@ -40,7 +41,22 @@ if (!adoptAuthSecret()) {
   process.exit(2);
 }
 await databaseReady();
-await startWorkers({ concurrency: settings.WORKER_CONCURRENCY, queues });
+// Model builds and the demo load hold their thread for tens of seconds per step (lib/jobs/pools.ts
+// LONG_STEP_POOLS). With other queues in this process they run in a worker thread of their own,
+// as on the embedded database, so sends, exports, the schedules and pg-boss's own polling never
+// wait behind a build step (they did: a 1M-customer build timed out every other queue's
+// connections). A process given only those pools, or none of them, runs them here.
+const [long, other] = splitLongSteps(queues);
+let longThread: WorkerThread | undefined;
+if (long.size && other.size) {
+  longThread = await startWorkerThread({
+    concurrency: settings.WORKER_CONCURRENCY,
+    queues: long,
+    soleWorker: false,
+    inbound: false,
+  });
+  await startWorkers({ concurrency: settings.WORKER_CONCURRENCY, queues: other });
+} else await startWorkers({ concurrency: settings.WORKER_CONCURRENCY, queues });
 // Bounces and complaints (DSN, ARF) over SMTP, when INBOUND_SMTP_PORT is set: with the sending pool.
 const inbound = POOLS.sends.some((q) => queues.has(q)) ? await startInboundMail() : undefined;
 const described = describeSelection(queues);
@@ -58,7 +74,10 @@ async function shutdown(signal: string) {
   armHardStop(settings.SHUTDOWN_TIMEOUT_MS);
   await inbound?.close();
   // Running jobs get SHUTDOWN_TIMEOUT_MS; those still running then go back to the queue as retries.
-  await stopBoss({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS });
+  await Promise.all([
+    stopBoss({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS }),
+    longThread?.stop({ timeoutMs: settings.SHUTDOWN_TIMEOUT_MS }),
+  ]);
   await closeDatabase();
   process.exit(0);
 }

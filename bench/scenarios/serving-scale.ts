@@ -158,7 +158,7 @@ export const servingScale: Scenario = {
         await service.waitFor(/identity index built/, 900_000);
         const token = await service.token("advanced@example.com");
         const headers = await servingHeaders(service, token, { auth: "key" });
-        const carousel = await carouselTouchpoint(service, token);
+        const carousel = await carouselTouchpoint(service, token, false);
         const random = mulberry32(7);
         const buyersDrawn = Array.from({ length: 400_000 }, () => buyers[Math.floor(random() * buyers.length)]!);
         const customersDrawn = Array.from({ length: 400_000 }, () =>
@@ -174,7 +174,11 @@ export const servingScale: Scenario = {
           const community = await communityTouchpoint(service, token, BUILD_TIMEOUT_S);
           const communityPath = `/api/latest/touchpoint-studio/touchpoints/${community}/content`;
           const calculatedS = (performance.now() - started) / 1000;
-          while (!(await servedBuild(service, metricsToken))) await sleep(500);
+          // A web process loads the models when a learned kind is first asked of it (then on each announcement).
+          while (!(await servedBuild(service, metricsToken))) {
+            await fetch(`${service.url}${communityPath}`, { headers: { ...headers, identity_value: buyersDrawn[0]! } });
+            await sleep(500);
+          }
           const buildS = (performance.now() - started) / 1000;
           const build = { seconds: Math.round(buildS), calculated_s: Math.round(calculatedS), ...probe.cut() };
           say(

@@ -173,7 +173,8 @@ async function identityMemory(say: (l: string) => void) {
   };
 }
 
-export async function carouselTouchpoint(service: Service, token: string): Promise<string> {
+/** The best-sellers carousel, with a strategy of its own for the synthetic "vip" segment unless `vip` is false. */
+export async function carouselTouchpoint(service: Service, token: string, vip = true): Promise<string> {
   const positions = (await service.api("GET", "/touchpoint-studio/rules/positions?limit=1", undefined, token))
     .positions as { position_id: string }[];
   const strategy = async (name: string, segments: string[], rules: unknown[]) =>
@@ -193,17 +194,19 @@ export async function carouselTouchpoint(service: Service, token: string): Promi
       { rule_type: "most-viewed-products", positions: [3, 4], values: [] },
     ],
   );
-  const vip = await strategy(
-    "Bench VIP",
-    ["vip"],
-    [
-      {
-        rule_type: "best-sellers",
-        positions: [0, 1, 2, 3, 4],
-        values: [{ column_name: "product_price", comparator: ">", value: 5 }],
-      },
-    ],
-  );
+  const vipStrategy = !vip
+    ? undefined
+    : await strategy(
+        "Bench VIP",
+        ["vip"],
+        [
+          {
+            rule_type: "best-sellers",
+            positions: [0, 1, 2, 3, 4],
+            values: [{ column_name: "product_price", comparator: ">", value: 5 }],
+          },
+        ],
+      );
   const touchpoint = await service.api(
     "POST",
     "/touchpoint-studio/rules/touchpoints",
@@ -212,7 +215,7 @@ export async function carouselTouchpoint(service: Service, token: string): Promi
       touchpoint_type: "smart-recommender",
       position: positions[0]!.position_id,
       default_strategy: main,
-      strategies: [vip],
+      strategies: vipStrategy ? [vipStrategy] : [],
       number_of_positions: 5,
       is_active: true,
       is_draft: false,
