@@ -61,7 +61,9 @@ if (long.size && other.size) {
 const inbound = POOLS.sends.some((q) => queues.has(q)) ? await startInboundMail() : undefined;
 const described = describeSelection(queues);
 log.info("worker started", { concurrency: settings.WORKER_CONCURRENCY, queues: described });
-console.log(`Worker ready (queues: ${described})`);
+console.log(
+  `Worker ready (queues: ${described}${longThread ? `; ${describeSelection(long)} in a thread of their own` : ""})`,
+);
 startMemoryLog();
 
 let stopping = false;

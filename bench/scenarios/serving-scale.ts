@@ -154,6 +154,16 @@ export const servingScale: Scenario = {
         { ...KEY_LIMITS, DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: "info", METRICS_TOKEN: metricsToken },
         say,
       );
+      // What held the web process's event loop (its stall log lines, 200 ms or more, naming what
+      // ran), its model loads, and with BENCH_SERVICE_NODE_ARGS=--trace-gc its longer GC pauses.
+      const stalls: string[] = [];
+      service.onLine((line) => {
+        const gc = /^\[\d+:0x[0-9a-f]+\]\s+\d+ ms: .*?([\d.]+) \/ [\d.]+ ms/.exec(line);
+        if (gc ? Number(gc[1]) >= 50 : /event loop stalled|recommendation models (loaded|patched)/.test(line)) {
+          say(`service: ${line.slice(0, 600)}`);
+          if (!gc) stalls.push(line.slice(0, 2000));
+        }
+      });
       try {
         await service.waitFor(/identity index built/, 900_000);
         const token = await service.token("advanced@example.com");
@@ -248,7 +258,15 @@ export const servingScale: Scenario = {
               credential: "publishable key with its allowed Origin",
               probes: `health and content, one request every ${PROBE_MS} ms each`,
             },
-            results: { build, personal_share: share, community: communityRow, carousel: carouselRow, serving, rebuild },
+            results: {
+              build,
+              personal_share: share,
+              community: communityRow,
+              carousel: carouselRow,
+              serving,
+              rebuild,
+              service_log: stalls,
+            },
             baseline: {
               community_bare_requests_per_s: communityRow.baseline.requests_per_s,
               carousel_bare_requests_per_s: carouselRow.baseline.requests_per_s,

@@ -31,6 +31,7 @@ import { sweepLostCalculations } from "@/lib/touchpoints/sweep-calculations";
 import { getBoss, handBackOrphanedJobs } from "./boss";
 import { JOBS } from "./names";
 import { allQueues, type QueueSelection } from "./pools";
+import { recordTaken } from "./taken";
 
 export { JOBS };
 
@@ -134,6 +135,7 @@ export async function startWorkers(options: {
   queues?: QueueSelection;
 }): Promise<PgBoss> {
   const queues = options.queues ?? allQueues();
+  recordTaken(queues.keys());
   const boss = await getBoss();
   if (options.soleWorker) {
     await handBackOrphanedJobs(boss);

@@ -14,6 +14,7 @@ import { readDatabase } from "@/lib/db/replica";
 import { env } from "@/lib/env";
 import { getBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
+import { runsHere } from "@/lib/jobs/taken";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 import { acquireBuild, type BuildLease, INTERRUPTED, sweepInterrupted, waitForBuild } from "./build-lease";
@@ -265,11 +266,17 @@ async function deleteOldBuilds(database: Database): Promise<void> {
   });
 }
 
-/** Builds the models unless a ready build exists (a touchpoint with learned rules going live). */
+/**
+ * Builds the models unless a ready build exists (a touchpoint with learned rules going live). A
+ * job worker thread that does not take the builds queue (the calculations' thread, with sends and
+ * exports) queues the build and waits for it instead (awaitQueuedBuild): a build at 1M customers
+ * holds its thread for up to a minute per step.
+ */
 const building = processWide("recommend.models.building", () => new Map<Database, Promise<string>>());
 export async function ensureModelsBuilt(database?: Database): Promise<void> {
   const db = database ?? (await getDatabase());
   if (await newestReady(db)) return;
+  if (!runsHere(JOBS.buildModels)) return awaitQueuedBuild(db);
   // Callers in this process share one promise; other processes meet at the lease.
   let run = building.get(db);
   if (!run) {
@@ -278,6 +285,34 @@ export async function ensureModelsBuilt(database?: Database): Promise<void> {
     run.finally(() => building.delete(db)).catch(() => {});
   }
   await run;
+}
+
+/** How long a calculation waits for the build it queued (the build job's own expiry). */
+const QUEUED_BUILD_WAIT_MS = 3_600_000;
+const QUEUED_BUILD_POLL_MS = 1000;
+
+/**
+ * Queues a build and waits until a build is ready; throws when a build started since then failed
+ * (an interrupted one is retried by the builds pool: waited for), or after the build job's expiry
+ * (no worker takes the builds pool).
+ */
+async function awaitQueuedBuild(db: Database): Promise<void> {
+  const asked = new Date(Date.now() - 1000);
+  await requestModelBuild("a touchpoint with learned rules went live");
+  const deadline = Date.now() + QUEUED_BUILD_WAIT_MS;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, QUEUED_BUILD_POLL_MS));
+    if (await newestReady(db)) return;
+    const [failed] = await db.sql.query<{ model_id: string; error: string | null }>(
+      `SELECT model_id, error FROM rec_models WHERE status = 'failed' AND date_started >= $1 AND error IS DISTINCT FROM $2
+        ORDER BY date_started DESC LIMIT 1`,
+      [asked, INTERRUPTED],
+    );
+    if (failed) throw new Error(`the model build ${failed.model_id} failed: ${failed.error ?? "no reason recorded"}`);
+  }
+  throw new Error(
+    `no model build was ready ${QUEUED_BUILD_WAIT_MS / 60_000} minutes after one was queued: does a worker take the builds pool (WORKER_QUEUES)?`,
+  );
 }
 
 /** Why a rebuild is due now (RECS_REBUILD_EVENTS new events since the newest build, or none yet), else undefined. */

@@ -159,6 +159,34 @@ describe(`worker pools (${onPglite ? "embedded database: the host's worker threa
     await sends.kill();
   }, 180_000);
 
+  it.skipIf(onPglite)(
+    "a worker taking builds with other queues runs builds in a thread of its own, which takes their jobs",
+    async () => {
+      const both = spawnScript("scripts/worker.ts", ["--queues", "builds,sends"], childEnv());
+      expect(await both.waitForLine((line) => line.startsWith("Worker ready"), 90_000)).toBe(
+        "Worker ready (queues: sends, builds; builds in a thread of their own)",
+      );
+      // A job of the builds pool, taken by the thread's own pg-boss.
+      const boss = await getBoss();
+      const job = String(await boss.send(JOBS.checkModelEvents, {}));
+      await stopBoss();
+      await until(
+        () => jobState(JOBS.checkModelEvents, job),
+        (s) => s === "completed",
+        60_000,
+        "the builds thread's job",
+      );
+      await both.kill();
+      // Only builds: nothing else to keep apart, so no thread.
+      const alone = spawnScript("scripts/worker.ts", ["--queues", "builds"], childEnv());
+      expect(await alone.waitForLine((line) => line.startsWith("Worker ready"), 90_000)).toBe(
+        "Worker ready (queues: builds)",
+      );
+      await alone.kill();
+    },
+    180_000,
+  );
+
   it("refuses an unknown queue name at start", async () => {
     // PostgreSQL: `npm run worker -- --queues`; embedded: the host's threads, from WORKER_QUEUES.
     const child = dir
