@@ -49,6 +49,8 @@ const Options = z.object({
   duration: z.coerce.number().int().min(1).max(600).default(10),
   "rebuild-connections": z.coerce.number().int().min(1).max(1000).default(10),
   keep: z.enum(["true", "false"]).default("false"),
+  /** `build` stops after the first phase (to look at a build alone). */
+  phases: z.enum(["all", "build"]).default("all"),
 });
 type Options = z.infer<typeof Options>;
 
@@ -197,6 +199,14 @@ export const servingScale: Scenario = {
           const share = await personalShare(service, headers, communityPath, buyersDrawn);
           say(`${share * 100}% of drawn buyers get personal items`);
 
+          if (o.phases === "build") {
+            return {
+              parameters: { ...o, buyers: buyers.length },
+              results: { build, personal_share: share, service_log: stalls },
+              baseline: null,
+              ratio: { event_loop_p99_during_build_ms: build.event_loop.p99_ms, target_ms: TARGETS.event_loop_p99_ms },
+            };
+          }
           say("phase serving");
           const communityRow = await pair(
             "content, ai-community-based, customers with purchases drawn uniformly",

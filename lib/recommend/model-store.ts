@@ -22,7 +22,7 @@ import { processWide } from "@/lib/process-wide";
 import { timeSlice } from "@/lib/time-slice";
 import type { Models } from "./engine/models";
 import { forgetSharpened, sharpenAhead } from "./engine/neighbour-picks";
-import { unpack } from "./engine/pack";
+import { unpackSliced } from "./engine/pack";
 import { newestReady } from "./model-build";
 import { newestPatch, patchedModels } from "./model-patches";
 import { onModelReady } from "./model-signal";
@@ -36,8 +36,12 @@ export {
 } from "./model-build";
 
 const FALLBACK_CHECK_MS = 15_000;
-/** Chunks read per query while loading (2 MB each). */
-const CHUNKS_PER_READ = 4;
+/**
+ * Chunks read per query while loading (2 MB each). One: the driver decodes each row's bytes on
+ * this thread in one go (4 MB of hex text a chunk, a few milliseconds); four at once held it for
+ * tens of milliseconds at a time.
+ */
+const CHUNKS_PER_READ = 1;
 
 export interface LoadedModels {
   modelId: string;
@@ -88,9 +92,10 @@ export async function loadModels(database: Database, modelId: string): Promise<L
     if (rows.length < CHUNKS_PER_READ) break;
   }
   if (filled !== total || total === 0) throw new Error(`model ${modelId}: ${filled} of its ${total} bytes stored`);
-  const base = unpack<Models>(bytes, { view: true });
   // In time slices: this thread answers requests (the old models serve until these are whole).
   const slice = timeSlice();
+  // Views of `bytes`; the id lists (a million visitors) decoded a piece at a time.
+  const base = await unpackSliced<Models>(bytes, slice);
   const found = await newestPatch(database, modelId);
   const models = found ? await patchedModels(base, found.patch, slice) : base;
   // Before they serve: the first request would otherwise raise ~20M scores on the request thread.

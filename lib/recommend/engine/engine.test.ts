@@ -5,7 +5,7 @@ import { type ItemFacts, similarity, textNeighbours, textVectors } from "./conte
 import { ALL_KINDS, InteractionsBuilder, type KindName } from "./interactions";
 import { buildModels, type Models } from "./models";
 import { buildNeighbours, TopK } from "./neighbours";
-import { pack, packInChunks, unpack } from "./pack";
+import { pack, packInChunks, unpack, unpackSliced } from "./pack";
 import { type Ask, type LearnedKind, recommend, repurchaseScore } from "./recommend";
 import { timePatterns } from "./time-patterns";
 
@@ -271,6 +271,25 @@ describe("pack", () => {
       expect(chunks.at(-1)!.length).toBe(whole.length - size * (chunks.length - 1));
       expect(Buffer.concat(chunks).equals(whole)).toBe(true);
     }
+  });
+
+  it("unpacks in slices the same value as at once, strings split across pieces included", async () => {
+    const m = await modelsOf(TOGETHER);
+    // Strings sections longer than a piece (256 KB), with multi-byte characters, empty strings
+    // and a separator at a piece's edge; a typed array beside them.
+    const long = Array.from({ length: 40_000 }, (_, i) => (i % 7 === 0 ? "" : `visitor-${i}-ü€`));
+    const value = { m, long, trailing: ["a", ""], leading: ["", "b"], numbers: new Float64Array([1.5, 2, 3]) };
+    const bytes = pack(value);
+    let slices = 0;
+    const sliced = await unpackSliced<typeof value>(bytes, () => {
+      slices++;
+      return undefined;
+    });
+    expect(sliced).toEqual(unpack(bytes, { view: true }));
+    expect(sliced.long).toEqual(long);
+    expect(sliced.trailing).toEqual(["a", ""]);
+    expect(sliced.leading).toEqual(["", "b"]);
+    expect(slices).toBeGreaterThanOrEqual(2); // the long section (~0.7 MB) took three pieces
   });
 
   it("reads a header without the alignment padding (builds stored before it)", async () => {
