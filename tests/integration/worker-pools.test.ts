@@ -164,7 +164,7 @@ describe(`worker pools (${onPglite ? "embedded database: the host's worker threa
     async () => {
       const both = spawnScript("scripts/worker.ts", ["--queues", "builds,sends"], childEnv());
       expect(await both.waitForLine((line) => line.startsWith("Worker ready"), 90_000)).toBe(
-        "Worker ready (queues: sends, builds; builds in a thread of their own)",
+        "Worker ready (queues: sends,builds; builds in a thread of their own)",
       );
       // A job of the builds pool, taken by the thread's own pg-boss.
       const boss = await getBoss();
