@@ -76,8 +76,9 @@ export async function loadModels(database: Database, modelId: string): Promise<L
     modelId,
   ]);
   const total = Number(size[0]?.bytes ?? 0);
-  // One buffer of the build's size, filled chunk by chunk: the only copy of the new models.
-  const bytes = Buffer.alloc(total);
+  // One buffer of the build's size, filled chunk by chunk: the only copy of the new models. Not
+  // zero-filled (every byte is written below, and checked): filling 444 MB held the thread ~0.2 s.
+  const bytes = Buffer.allocUnsafeSlow(total);
   let filled = 0;
   for (let seq = 0; ; seq += CHUNKS_PER_READ) {
     const rows = await database.sql.query<{ data: Buffer }>(
