@@ -16,9 +16,8 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { z } from "zod";
-import type { ShopSize } from "@/lib/data/synthetic";
 import { parseOptions, type Scenario } from "../lib";
-import { benchPostgres, loadBulkShop } from "../support/bulk-shop";
+import { benchPostgres, loadBulkShop, shopSizeToday } from "../support/bulk-shop";
 
 const TARGET_SECONDS = 5 * 60;
 const TARGET_MB = 2048;
@@ -66,14 +65,7 @@ export const recsBuildDb: Scenario = {
   async run(args) {
     const say = (line: string) => console.log(`  ${line}`);
     const o = parseOptions(args, Options);
-    const now = new Date();
-    const size: ShopSize = {
-      items: o.items,
-      customers: o.customers,
-      events: o.events,
-      seed: o.seed,
-      end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
-    };
+    const size = shopSizeToday(o);
     const scratch = await benchPostgres(
       o.keep === "true" ? `lumen_bench_build_${o.items}_${o.customers}_${o.events}_${o.seed}` : undefined,
     );

@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { ingestBatch } from "@/lib/data/ingest-batch";
 import type { IntakeKind } from "@/lib/data/schemas";
-import { BUILT_IN_FIT, type ShopSize, syntheticCustomers, syntheticEvents, syntheticItems } from "@/lib/data/synthetic";
+import { BUILT_IN_FIT, syntheticCustomers, syntheticEvents, syntheticItems } from "@/lib/data/synthetic";
 import { openPostgres, setDatabase } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import type { Models } from "@/lib/recommend/engine/models";
@@ -22,6 +22,7 @@ import { newestPatch, patchedModels } from "@/lib/recommend/model-patches";
 import { loadModels } from "@/lib/recommend/model-store";
 import { updateModels } from "@/lib/recommend/model-update";
 import { benchSettings, mb, parseOptions, type Scenario, scratchPostgres } from "../lib";
+import { shopSizeToday } from "../support/bulk-shop";
 
 const Options = z.object({
   items: z.coerce.number().int().min(100).default(2_000),
@@ -82,14 +83,7 @@ export const recsUpdate: Scenario = {
     setDatabase(database);
     try {
       await migrate(database);
-      const now = new Date();
-      const size: ShopSize = {
-        items: o.items,
-        customers: o.customers,
-        events: o.events,
-        seed: o.seed,
-        end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
-      };
+      const size = shopSizeToday(o);
       const loadStarted = performance.now();
       await write("items", syntheticItems(BUILT_IN_FIT, size), database);
       await write("customers", syntheticCustomers(BUILT_IN_FIT, size), database);
@@ -121,7 +115,7 @@ export const recsUpdate: Scenario = {
               quantity: 1,
               price: 5,
               order_id: `bench-new-${order}`,
-              timestamp: new Date(now.getTime() - 60_000).toISOString().slice(0, 19),
+              timestamp: new Date(Date.now() - 60_000).toISOString().slice(0, 19),
             });
           }
         }

@@ -30,11 +30,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { mulberry32 } from "@/lib/data/prng";
-import { customerId, type ShopSize } from "@/lib/data/synthetic";
+import { customerId } from "@/lib/data/synthetic";
 import { openPostgres } from "@/lib/db/client";
 import { parseOptions, type Scenario } from "../lib";
 import { type Service, startService } from "../service";
-import { benchPostgres, loadBulkShop } from "../support/bulk-shop";
+import { benchPostgres, loadBulkShop, shopSizeToday } from "../support/bulk-shop";
 import { type Prober, startProber } from "../support/prober";
 import { ServiceLoop } from "../support/service-loop";
 import { type LoadResult, load } from "./search";
@@ -128,14 +128,7 @@ export const servingScale: Scenario = {
   async run(args) {
     const o: Options = parseOptions(args, Options);
     const say = (line: string) => console.log(`  ${line}`);
-    const now = new Date();
-    const size: ShopSize = {
-      items: o.items,
-      customers: o.customers,
-      events: o.events,
-      seed: o.seed,
-      end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
-    };
+    const size = shopSizeToday(o);
     const db = await benchPostgres(
       o.keep === "true" ? `lumen_bench_serving_${o.items}_${o.customers}_${o.events}_${o.seed}` : undefined,
     );

@@ -16,6 +16,18 @@ import { migrate } from "@/lib/db/migrate";
 import { benchSettings, scratchPostgres } from "../lib";
 
 const BATCH = 10_000;
+
+/** The generator's shop of these sizes, its events ending at today's midnight (UTC). */
+export function shopSizeToday(o: { items: number; customers: number; events: number; seed: number }): ShopSize {
+  const now = new Date();
+  return {
+    items: o.items,
+    customers: o.customers,
+    events: o.events,
+    seed: o.seed,
+    end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
+  };
+}
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
 
 const COLUMNS = [
