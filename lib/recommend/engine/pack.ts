@@ -96,10 +96,6 @@ export function packInChunks(value: unknown, chunkBytes: number): { bytes: numbe
   return { bytes, chunks };
 }
 
-/**
- * The value packed in `bytes`. With `view`, typed arrays that are aligned in `bytes` are views
- * of it (the caller owns the buffer and never reuses it: the models then live in it); else copies.
- */
 /** A typed-array section: a view of `bytes` when asked and aligned, else an aligned copy. */
 function typedSection(s: Section, bytes: Buffer, base: number, view: boolean | undefined): TypedArray {
   const Type = TYPES[s.$t as TypeName];
@@ -112,6 +108,10 @@ function typedSection(s: Section, bytes: Buffer, base: number, view: boolean | u
   return out;
 }
 
+/**
+ * The value packed in `bytes`. With `view`, typed arrays that are aligned in `bytes` are views
+ * of it (the caller owns the buffer and never reuses it: the models then live in it); else copies.
+ */
 export function unpack<T>(bytes: Buffer, options: { view?: boolean } = {}): T {
   const headerLength = bytes.readUInt32LE(0);
   const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString("utf8"));
