@@ -29,7 +29,6 @@ const Options = z.object({
   seed: z.coerce.number().int().default(1),
   keep: z.enum(["true", "false"]).default("false"),
 });
-type Options = z.infer<typeof Options>;
 
 /** ../support/build-models.ts in a process of its own; its JSON line. */
 function child(url: string, args: string[], say: (line: string) => void): Promise<Record<string, unknown>> {

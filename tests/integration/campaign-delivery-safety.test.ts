@@ -20,10 +20,33 @@ import { shiftClockForTests } from "@/lib/clock";
 import { ingestBatch } from "@/lib/data/ingest-batch";
 import { db, getDatabase } from "@/lib/db/client";
 import { call, tokenFor } from "./http";
+import { until } from "./support/until";
 
-/** Faults by customer id: compose throws; the hand-over answers an outbox row the database refuses; a slow one. */
-const faults = { compose: new Set<string>(), unrecordable: new Set<string>(), slowMs: new Map<string, number>() };
+/**
+ * Faults by customer id: compose throws; the hand-over answers an outbox row the database refuses;
+ * a hand-over held until its gate opens. `onFilter` runs once, when the next claimed batch is
+ * checked for consent (between a run's claim and its claim ahead).
+ */
+const faults = {
+  compose: new Set<string>(),
+  unrecordable: new Set<string>(),
+  gated: new Map<string, Promise<void>>(),
+  onFilter: null as null | (() => void),
+};
 const handed = new Map<string, number>();
+
+vi.mock("@/lib/campaigns/suppressions/filter-sendable", async (original) => {
+  const real = await original<typeof import("@/lib/campaigns/suppressions/filter-sendable")>();
+  return {
+    ...real,
+    filterSendable: async (...args: Parameters<typeof real.filterSendable>) => {
+      const hook = faults.onFilter;
+      faults.onFilter = null;
+      hook?.();
+      return real.filterSendable(...args);
+    },
+  };
+});
 
 vi.mock("@/lib/campaigns/sending/compose-message", async (original) => {
   const real = await original<typeof import("@/lib/campaigns/sending/compose-message")>();
@@ -44,8 +67,7 @@ vi.mock("@/lib/messaging/send-message", async (original) => {
     handOver: async (message: Parameters<typeof real.handOver>[0]) => {
       const customer = String(message.context?.customer_id ?? "");
       handed.set(customer, (handed.get(customer) ?? 0) + 1);
-      const slow = faults.slowMs.get(customer);
-      if (slow) await new Promise((r) => setTimeout(r, slow));
+      await faults.gated.get(customer);
       const out = await real.handOver(message);
       // A NUL byte: PostgreSQL refuses the text, so this outcome cannot be written.
       if (faults.unrecordable.has(customer)) out.row.body = `${out.row.body}\u0000`;
@@ -61,7 +83,8 @@ let superUser: string;
 afterEach(() => {
   faults.compose.clear();
   faults.unrecordable.clear();
-  faults.slowMs.clear();
+  faults.gated.clear();
+  faults.onFilter = null;
   handed.clear();
   shiftClockForTests(0);
 });
@@ -205,18 +228,47 @@ describe("one message's failure is its own", () => {
     const ids = await makeCustomers("ds-lease", 6, { phone_number: "+38591000001", sms_consent: true });
     const sendId = await started(await approvedCampaign("ds lease", "ds-lease", "sms"));
     await prepareSend({ sendId });
-    for (const id of ids) faults.slowMs.set(id, 400);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    for (const id of ids) faults.gated.set(id, gate);
     const first = deliverSend({ sendId, batchSize: 10, renewEveryMs: 25 });
-    await new Promise((r) => setTimeout(r, 100));
-    // Past the lease of the first claim: only the renewals keep the rows the first run holds.
-    shiftClockForTests(LEASE_MS + 1000);
-    await new Promise((r) => setTimeout(r, 100));
-    const second = await deliverSend({ sendId, batchSize: 10 });
-    expect(second.sent).toBe(0);
+    try {
+      await until(
+        async () => handed.size,
+        (n) => n === ids.length,
+        10_000,
+        "every hand-over started",
+      );
+      // Past the lease of the first claim: only the renewals keep the rows the first run holds.
+      shiftClockForTests(LEASE_MS + 1000);
+      const renewed = Date.now() + LEASE_MS;
+      await until(
+        async () => (await statuses(sendId)).map((r) => r.claimed_at?.getTime() ?? 0),
+        (claimed) => claimed.every((at) => at > renewed),
+        10_000,
+        "leases renewed past the clock's shift",
+      );
+      const second = await deliverSend({ sendId, batchSize: 10 });
+      expect(second.sent).toBe(0);
+    } finally {
+      open();
+    }
     const done = await first;
     expect(done.sent).toBe(6);
     expect([...handed.values()]).toEqual(ids.map(() => 1));
     expect((await statuses(sendId)).every((r) => r.status === "sent")).toBe(true);
+  });
+
+  it("a run never claims again the rows it holds, even when their lease passed before a renewal", async () => {
+    const ids = await makeCustomers("ds-own", 6, { phone_number: "+38591000003", sms_consent: true });
+    const sendId = await started(await approvedCampaign("ds own", "ds-own", "sms"));
+    await prepareSend({ sendId });
+    // Between the run's first claim and its claim ahead, the clock passes the first claim's lease.
+    faults.onFilter = () => shiftClockForTests(LEASE_MS + 1000);
+    const done = await deliverSend({ sendId, batchSize: 10, renewEveryMs: 60_000 });
+    expect(done.sent).toBe(6);
+    expect([...handed.values()]).toEqual(ids.map(() => 1));
+    expect((await statuses(sendId)).map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ["sent", 1]));
   });
 });
 

@@ -33,6 +33,7 @@ import { stopBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
 import { call, tokenFor } from "./http";
 import { spawnScript, type TestChild } from "./support/children";
+import { until } from "./support/until";
 
 const onPglite = !process.env.TEST_DATABASE_URL;
 const CUSTOMERS = 20_000;
@@ -71,23 +72,6 @@ async function peek<T>(text: string, params: unknown[] = []): Promise<T[]> {
 }
 
 /** Polls `read` until `done` accepts its value; a read that fails (no host yet) is tried again. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last: T | undefined;
-  let error: unknown;
-  for (;;) {
-    try {
-      last = await read();
-      if (done(last)) return last;
-    } catch (e) {
-      error = e;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`${what}: not reached in ${ms} ms (last ${JSON.stringify(last)}, ${error})`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /**
  * Runs `fn` (requests through the route handlers) on the children's database while no child runs:
  * on the embedded database this process hosts the data directory meanwhile.

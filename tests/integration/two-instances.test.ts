@@ -17,6 +17,7 @@ import { tokenFor } from "./http";
 import { searchStrategyBody } from "./studio";
 import { type RoundRobinProxy, startRoundRobinProxy } from "./support/round-robin-proxy";
 import { freePort, serviceEnv, startWeb, startWorker, terminate, type WebProcess } from "./support/service-children";
+import { until } from "./support/until";
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const CUSTOMERS = 3000;
@@ -75,16 +76,6 @@ const buy = (customer: string, item: string, order: string) => ({
   timestamp: day(30),
   order_id: order,
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached in ${ms} ms (last ${JSON.stringify(value)})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function touchpoint(base: string, name: string, strategy: Record<string, unknown>, type = "smart-recommender") {
   const s = await ok(base, "POST", "/touchpoint-studio/rules/strategies", user, strategy);

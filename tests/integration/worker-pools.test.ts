@@ -21,6 +21,7 @@ import { getBoss, stopBoss } from "@/lib/jobs/boss";
 import { JOBS } from "@/lib/jobs/names";
 import { call, tokenFor } from "./http";
 import { spawnScript, type TestChild } from "./support/children";
+import { until } from "./support/until";
 
 const onPglite = !process.env.TEST_DATABASE_URL;
 let dir: string | undefined;
@@ -35,23 +36,6 @@ async function peek<T>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await client.query(text, params)).rows as T[];
   } finally {
     await client.end().catch(() => {});
-  }
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last: T | undefined;
-  let error: unknown;
-  for (;;) {
-    try {
-      last = await read();
-      if (done(last)) return last;
-    } catch (e) {
-      error = e; // no host yet (embedded): try again
-    }
-    if (Date.now() > deadline)
-      throw new Error(`${what}: not reached in ${ms} ms (last ${JSON.stringify(last)}, ${error})`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 

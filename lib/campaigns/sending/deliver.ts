@@ -102,12 +102,14 @@ export function messageIdOf(sendId: string, customerId: string): string {
 }
 
 // A row still `sending` past its lease was interrupted once more (SET reads the row before it).
+// The rows the claiming run holds itself ($5) are never taken again by it: were a renewal of
+// their lease late, its claim ahead would otherwise send them a second time.
 const CLAIM = `
   UPDATE campaign_messages m SET status = 'sending', attempts = m.attempts + 1, claimed_at = $3,
          interruptions = m.interruptions + CASE WHEN m.status = 'sending' THEN 1 ELSE 0 END
   WHERE (m.send_id, m.customer_id) IN (
     SELECT q.send_id, q.customer_id FROM campaign_messages q
-    WHERE q.send_id = $1
+    WHERE q.send_id = $1 AND q.customer_id <> ALL($5::text[])
       AND ((q.status = 'queued' AND (q.retry_at IS NULL OR q.retry_at <= $3))
            OR (q.status = 'sending' AND q.claimed_at < $4 AND q.interruptions + 1 < ${MAX_INTERRUPTIONS}))
     LIMIT $2
@@ -198,6 +200,7 @@ export async function deliverSend(opts: {
       batchSize,
       at,
       new Date(at.getTime() - LEASE_MS),
+      [...held],
     ]);
     if (claimedAll.length === 0) return null;
     // Consent and suppression checked again now: who lost them since preparation is skipped.
