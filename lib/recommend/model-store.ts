@@ -26,6 +26,7 @@ import { unpackSliced } from "./engine/pack";
 import { newestReady } from "./model-build";
 import { newestPatch, patchedModels } from "./model-patches";
 import { onModelReady } from "./model-signal";
+import { StringTable } from "./string-table";
 
 export {
   buildAndStoreModels,
@@ -50,8 +51,13 @@ export interface LoadedModels {
   models: Models;
   /** The build as loaded, unpatched (none: `models` is). */
   base?: Models;
-  userNo: Map<string, number>;
+  userNo: IdNumbers;
   itemNo: Map<string, number>;
+}
+
+/** Each visitor's number in the models (their index in `users`). */
+export interface IdNumbers {
+  get(id: string): number | undefined;
 }
 
 interface Holder {
@@ -106,7 +112,7 @@ export async function loadModels(database: Database, modelId: string): Promise<L
     patchSeq: found?.seq ?? 0,
     models,
     base,
-    userNo: await numbered(models.users, slice),
+    userNo: await visitorNumbers(models.users, slice),
     itemNo: await numbered(models.itemIds, slice),
   };
   log.info("recommendation models loaded", {
@@ -152,6 +158,31 @@ async function numbered(ids: readonly string[], slice: () => Promise<void> | und
     if ((n & 4095) === 4095) await slice();
   }
   return out;
+}
+
+/**
+ * The visitors' numbers in typed arrays (./string-table.ts), sized first and filled in time slices:
+ * a Map of a million visitors rehashed all of its entries at once as it grew (78 ms at 1.3M), and
+ * its million entries are more for every full collection of this thread to mark.
+ */
+async function visitorNumbers(ids: readonly string[], slice: () => Promise<void> | undefined): Promise<IdNumbers> {
+  const table = new StringTable();
+  let bytes = 0;
+  for (let n = 0; n < ids.length; n++) {
+    bytes += ids[n]!.length;
+    if ((n & 65535) === 65535) await slice();
+  }
+  table.reserve(ids.length, bytes);
+  for (let n = 0; n < ids.length; n++) {
+    table.add(ids[n]!);
+    if ((n & 4095) === 4095) await slice();
+  }
+  return {
+    get(id) {
+      const n = table.get(id);
+      return n < 0 ? undefined : n;
+    },
+  };
 }
 
 function check(holder: Holder): Promise<LoadedModels | undefined> {

@@ -32,6 +32,22 @@ describe("StringTable", () => {
     expect(table.get("synthetic-customer-30011")).toBe(-1);
   });
 
+  it("reserved for a count, holds that many without growing; past it, grows as before", () => {
+    const table = new StringTable();
+    const keys = Array.from({ length: 20_000 }, (_, i) => `cookie:${i.toString(36)}`);
+    table.reserve(
+      keys.length,
+      keys.reduce((sum, k) => sum + k.length, 0),
+    );
+    const reserved = table.byteLength;
+    keys.forEach((key, n) => expect(table.add(key)).toBe(n));
+    expect(table.byteLength).toBe(reserved);
+    expect(table.add("one more")).toBe(keys.length);
+    expect(table.byteLength).toBeGreaterThan(reserved);
+    keys.forEach((key, n) => expect(table.get(key)).toBe(n));
+    expect(table.get("one more")).toBe(keys.length);
+  });
+
   it("holds keys of any script and length, and tells apart keys with the same bytes' prefix", () => {
     const table = new StringTable();
     const keys = ["", "a", "ab", "Straße", "молоко", "日本茶", "😀", "x".repeat(5000), "x".repeat(4999)];

@@ -13,6 +13,8 @@
 import { grown } from "./engine/growable";
 
 const EMPTY = -1;
+/** A free slot: slots hold entry number + 1, so a new table's zeroed memory is all free (no fill). */
+const FREE = 0;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -24,8 +26,8 @@ export class StringTable {
   private starts = new Uint32Array(1 << 8);
   private hashes = new Uint32Array(1 << 8);
   private count = 0;
-  /** Entry numbers by hash, EMPTY where free; a power of two, at most half full. */
-  private slots = new Int32Array(1 << 9).fill(EMPTY);
+  /** Entry numbers + 1 by hash, FREE where free; a power of two, at most half full. */
+  private slots = new Int32Array(1 << 9);
   /** The key being looked up, encoded. */
   private scratch = new Uint8Array(256);
 
@@ -33,11 +35,26 @@ export class StringTable {
     return this.count;
   }
 
+  /**
+   * Room for `count` entries and `bytes` bytes of keys in all, made now: adding up to that many
+   * grows no array and rehashes nothing (a rehash of a million entries holds the thread at once).
+   */
+  reserve(count: number, bytes: number): void {
+    if (count + 1 > this.starts.length) {
+      this.starts = grown(this.starts, count + 1);
+      this.hashes = grown(this.hashes, count + 1);
+    }
+    if (bytes > this.bytes.length) this.bytes = grown(this.bytes, bytes);
+    let size = this.slots.length;
+    while (count * 2 > size) size *= 2;
+    if (size > this.slots.length) this.rehash(size);
+  }
+
   /** The entry number of `key`, or -1. */
   get(key: string): number {
     const length = this.encode(key);
     const slot = this.find(hashBytes(this.scratch, length), length);
-    return slot >= 0 ? this.slots[slot]! : EMPTY;
+    return slot >= 0 ? this.slots[slot]! - 1 : EMPTY;
   }
 
   has(key: string): boolean {
@@ -49,7 +66,7 @@ export class StringTable {
     const length = this.encode(key);
     const hash = hashBytes(this.scratch, length);
     const found = this.find(hash, length);
-    if (found >= 0) return this.slots[found]!;
+    if (found >= 0) return this.slots[found]! - 1;
     const n = this.count;
     if (n + 2 > this.starts.length) {
       this.starts = grown(this.starts, this.starts.length * 2);
@@ -64,7 +81,7 @@ export class StringTable {
     this.hashes[n] = hash;
     this.count = n + 1;
     if (this.count * 2 > this.slots.length) this.rehash(this.slots.length * 2);
-    else this.slots[-found - 1] = n;
+    else this.slots[-found - 1] = n + 1;
     return n;
   }
 
@@ -72,7 +89,7 @@ export class StringTable {
   private find(hash: number, length: number): number {
     const mask = this.slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const n = this.slots[slot]!;
+      const n = this.slots[slot]! - 1;
       if (n === EMPTY) return -slot - 1;
       if (this.hashes[n] === hash && this.equals(n, length)) return slot;
     }
@@ -112,12 +129,12 @@ export class StringTable {
   }
 
   private rehash(size: number): void {
-    const slots = new Int32Array(size).fill(EMPTY);
+    const slots = new Int32Array(size);
     const mask = size - 1;
     for (let n = 0; n < this.count; n++) {
       let slot = this.hashes[n]! & mask;
-      while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
-      slots[slot] = n;
+      while (slots[slot] !== FREE) slot = (slot + 1) & mask;
+      slots[slot] = n + 1;
     }
     this.slots = slots;
   }
