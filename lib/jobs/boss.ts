@@ -10,6 +10,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
 import { JOBS } from "./names";
+import { takes } from "./taken";
 
 const slot = processWide("boss", () => ({
   current: undefined as Promise<PgBoss> | undefined,
@@ -23,6 +24,7 @@ async function create(): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: database.url,
     max: 4,
+    connectionTimeoutMillis: connectTimeoutMs(),
     schema: "pgboss",
     // The supervisor fails (and so retries) jobs whose heartbeat stopped or whose time ran out; its
     // default of once a minute would add up to a minute to every recovery after a killed worker.
@@ -46,6 +48,18 @@ async function create(): Promise<PgBoss> {
   await boss.start();
   await ensureQueues(boss);
   return boss;
+}
+
+/**
+ * How long pg-boss waits for a connection of its pool. A thread that runs model builds or the demo
+ * load holds its event loop for seconds at a time (a build step at 1M customers: tens of seconds);
+ * the pool's timer then fires as soon as the step ends, before the connection it waited for is
+ * handed over, and every queue this thread polls reported "timeout exceeded when trying to connect"
+ * as an error after each long step (about 30 per step in the serving-scale bench). There the wait
+ * is as long as such a step may be (the builds' heartbeat); elsewhere pg-boss's own 10 s.
+ */
+export function connectTimeoutMs(): number {
+  return takes(JOBS.buildModels) || takes(JOBS.loadDemo) ? heartbeatSeconds(JOBS.buildModels) * 1000 : 10_000;
 }
 
 /**

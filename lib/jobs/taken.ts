@@ -20,3 +20,8 @@ export function recordTaken(queues: Iterable<string>): void {
 export function runsHere(queue: string): boolean {
   return !state.queues || state.queues.has(queue);
 }
+
+/** Whether this thread's job workers take `queue` (false where it runs none: the web thread, a CLI). */
+export function takes(queue: string): boolean {
+  return state.queues?.has(queue) ?? false;
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { connectTimeoutMs, heartbeatSeconds } from "./boss";
+import { JOBS } from "./names";
+import { recordTaken } from "./taken";
+
+describe("pg-boss's connection wait", () => {
+  it("is pg-boss's 10 s where no long step runs, and a build step's bound in a thread that takes builds", () => {
+    expect(connectTimeoutMs()).toBe(10_000);
+    recordTaken([JOBS.deliverSend]);
+    expect(connectTimeoutMs()).toBe(10_000);
+    recordTaken([JOBS.buildModels]);
+    expect(connectTimeoutMs()).toBe(heartbeatSeconds(JOBS.buildModels) * 1000);
+    expect(connectTimeoutMs()).toBeGreaterThanOrEqual(120_000);
+  });
+});
