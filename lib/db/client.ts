@@ -22,6 +22,28 @@ export type DbKind = "pglite" | "postgres";
 export interface SqlRunner {
   exec(sql: string): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * A bytea column (the first) of each row, decoded by the caller where it wants the bytes: pg
+   * turns a bytea into a Buffer of its own (from the hex text the server sends), which a caller
+   * then copies; loading a 444 MB model made 444 MB of such short-lived Buffers, memory outside
+   * the heap whose growth sets off full collections of this thread. `each` is given each row's
+   * value as it is read. Returns the number of rows.
+   */
+  queryBytes(sql: string, params: unknown[], each: (value: ByteaText) => void): Promise<number>;
+}
+
+/** A bytea value as the server sent it (hex text), decoded only into the caller's buffer. */
+export class ByteaText {
+  constructor(private readonly text: string) {
+    if (!text.startsWith("\\x")) throw new Error("a bytea value not in hex format (bytea_output = 'hex' expected)");
+  }
+  get length(): number {
+    return (this.text.length - 2) / 2;
+  }
+  /** Decodes the bytes into `target` at `offset`; the number written. */
+  copyTo(target: Buffer, offset: number): number {
+    return target.write(this.text.substring(2), offset, this.length, "hex");
+  }
 }
 
 export interface Database {
@@ -73,6 +95,17 @@ function overPool(kind: DbKind, url: string, max: number): Database {
       await client.query(s);
     },
     query: async <T>(s: string, p?: unknown[]) => (await client.query(s, p as unknown[])).rows as T[],
+    queryBytes: async (s, p, each) => {
+      // The value's text as it arrived (no Buffer made by pg), handed on as its row is read.
+      const types = {
+        getTypeParser: () => (text: string) => {
+          each(new ByteaText(text));
+          return null;
+        },
+      };
+      const config = { text: s, values: p, rowMode: "array", types } as unknown as pg.QueryArrayConfig;
+      return (await client.query(config)).rows.length;
+    },
   });
   return {
     kind,

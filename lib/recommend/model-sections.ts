@@ -12,12 +12,18 @@ import { CHUNK_BYTES } from "./model-build";
 export type PackedHeader = Record<string, unknown>;
 
 async function chunks(database: Database, modelId: string, from: number, to: number): Promise<Buffer> {
-  const rows = await database.sql.query<{ data: Buffer }>(
+  const parts: Buffer[] = [];
+  await database.sql.queryBytes(
     "SELECT data FROM rec_model_chunks WHERE model_id = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq",
     [modelId, from, to],
+    (data) => {
+      const part = Buffer.allocUnsafe(data.length);
+      data.copyTo(part, 0);
+      parts.push(part);
+    },
   );
-  if (rows.length !== to - from + 1) throw new Error(`model ${modelId}: chunks ${from}-${to} are not all stored`);
-  return Buffer.concat(rows.map((r) => Buffer.from(r.data)));
+  if (parts.length !== to - from + 1) throw new Error(`model ${modelId}: chunks ${from}-${to} are not all stored`);
+  return Buffer.concat(parts);
 }
 
 /** A stored build's header and the sections `pick` names from it (undefined: not in that build). */

@@ -87,16 +87,18 @@ export async function loadModels(database: Database, modelId: string): Promise<L
   const bytes = Buffer.allocUnsafeSlow(total);
   let filled = 0;
   for (let seq = 0; ; seq += CHUNKS_PER_READ) {
-    const rows = await database.sql.query<{ data: Buffer }>(
+    let tooMany = false;
+    const rows = await database.sql.queryBytes(
       "SELECT data FROM rec_model_chunks WHERE model_id = $1 AND seq >= $2 AND seq < $3 ORDER BY seq",
       [modelId, seq, seq + CHUNKS_PER_READ],
+      (data) => {
+        // Straight into the models' buffer: no Buffer of the chunk made on the way.
+        if (tooMany || filled + data.length > total) tooMany = true;
+        else filled += data.copyTo(bytes, filled);
+      },
     );
-    for (const row of rows) {
-      if (filled + row.data.length > total) throw new Error(`model ${modelId}: chunks exceed its ${total} bytes`);
-      row.data.copy(bytes, filled);
-      filled += row.data.length;
-    }
-    if (rows.length < CHUNKS_PER_READ) break;
+    if (tooMany) throw new Error(`model ${modelId}: chunks exceed its ${total} bytes`);
+    if (rows < CHUNKS_PER_READ) break;
   }
   if (filled !== total || total === 0) throw new Error(`model ${modelId}: ${filled} of its ${total} bytes stored`);
   // In time slices: this thread answers requests (the old models serve until these are whole).

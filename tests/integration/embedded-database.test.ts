@@ -127,6 +127,29 @@ describe("the database connection", () => {
     expect(order).toContain("read 2");
   });
 
+  it("reads bytea rows into the caller's buffer: large rows across reads, empty ones, each its own", async () => {
+    const { sql } = await getDatabase();
+    const sizes = [3_000_000, 5, 0, 1_500_000, 7];
+    const expected = sizes.map((n, row) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + row * 7) % 256)));
+    const got: Buffer[] = [];
+    const rows = await sql.queryBytes(
+      "SELECT decode(v, 'hex') FROM unnest($1::text[]) WITH ORDINALITY AS t(v, n) ORDER BY n",
+      [expected.map((b) => b.toString("hex"))],
+      (value) => {
+        const bytes = Buffer.alloc(value.length + 2, 0xee);
+        expect(value.copyTo(bytes, 1)).toBe(value.length);
+        got.push(bytes);
+      },
+    );
+    expect(rows).toBe(sizes.length);
+    expect(got.map((b) => b.length)).toEqual(sizes.map((n) => n + 2));
+    got.forEach((bytes, i) => {
+      expect(bytes.subarray(1, -1).equals(expected[i]!)).toBe(true);
+      // Written where asked, nothing past it.
+      expect([bytes[0], bytes[bytes.length - 1]]).toEqual([0xee, 0xee]);
+    });
+  });
+
   it("a long statement leaves this thread free", async () => {
     const { sql } = await getDatabase();
     let ticks = 0;

@@ -177,6 +177,7 @@ describe("time-bounded reads scan only their months", () => {
   /** Runs each statement as EXPLAIN and keeps the plans (the caller's rows come back empty). */
   const explaining = (sql: SqlRunner, plans: string[]): SqlRunner => ({
     exec: sql.exec,
+    queryBytes: sql.queryBytes,
     query: async <T>(text: string, params?: unknown[]) => {
       const rows = await sql.query<{ "QUERY PLAN": string }>(`EXPLAIN (COSTS OFF) ${text}`, params);
       plans.push(rows.map((r) => r["QUERY PLAN"]).join("\n"));

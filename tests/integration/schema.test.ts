@@ -71,6 +71,7 @@ describe("migrations match schema.prisma", () => {
             await client.query(s);
           },
           query: async <T>(s: string) => (await client.query(s)).rows as T[],
+          queryBytes: () => Promise.reject(new Error("not used by snapshot")),
         });
       } finally {
         await client.end();
