@@ -27,7 +27,7 @@ export interface SqlRunner {
    * turns a bytea into a Buffer of its own (from the hex text the server sends), which a caller
    * then copies; loading a 444 MB model made 444 MB of such short-lived Buffers, memory outside
    * the heap whose growth sets off full collections of this thread. `each` is given each row's
-   * value as it is read. Returns the number of rows.
+   * value as it is read (the text is the caller's to keep). Returns the number of rows.
    */
   queryBytes(sql: string, params: unknown[], each: (value: ByteaText) => void): Promise<number>;
 }
@@ -40,9 +40,9 @@ export class ByteaText {
   get length(): number {
     return (this.text.length - 2) / 2;
   }
-  /** Decodes the bytes into `target` at `offset`; the number written. */
-  copyTo(target: Buffer, offset: number): number {
-    return target.write(this.text.substring(2), offset, this.length, "hex");
+  /** Decodes bytes `start` to `end` (all by default) into `target` at `offset`; the number written. */
+  copyTo(target: Buffer, offset: number, start = 0, end = this.length): number {
+    return target.write(this.text.substring(2 + 2 * start, 2 + 2 * end), offset, end - start, "hex");
   }
 }
 

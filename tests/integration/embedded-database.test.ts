@@ -139,6 +139,14 @@ describe("the database connection", () => {
         const bytes = Buffer.alloc(value.length + 2, 0xee);
         expect(value.copyTo(bytes, 1)).toBe(value.length);
         got.push(bytes);
+        // The same bytes decoded a piece at a time (as a model is loaded between time slices).
+        const pieces = Buffer.alloc(value.length);
+        let at = 0;
+        for (let start = 0; start < value.length; start += 99_991) {
+          at += value.copyTo(pieces, at, start, Math.min(start + 99_991, value.length));
+        }
+        expect(at).toBe(value.length);
+        expect(pieces.equals(bytes.subarray(1, -1))).toBe(true);
       },
     );
     expect(rows).toBe(sizes.length);
