@@ -12,6 +12,7 @@ import pg from "pg";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
+import { ByteaText } from "./bytea-text";
 import { type EmbeddedHost, SOCKET_PORT, startEmbedded } from "./embedded/host";
 import { PrismaClient } from "./generated/client";
 
@@ -30,20 +31,6 @@ export interface SqlRunner {
    * value as it is read (the text is the caller's to keep). Returns the number of rows.
    */
   queryBytes(sql: string, params: unknown[], each: (value: ByteaText) => void): Promise<number>;
-}
-
-/** A bytea value as the server sent it (hex text), decoded only into the caller's buffer. */
-export class ByteaText {
-  constructor(private readonly text: string) {
-    if (!text.startsWith("\\x")) throw new Error("a bytea value not in hex format (bytea_output = 'hex' expected)");
-  }
-  get length(): number {
-    return (this.text.length - 2) / 2;
-  }
-  /** Decodes bytes `start` to `end` (all by default) into `target` at `offset`; the number written. */
-  copyTo(target: Buffer, offset: number, start = 0, end = this.length): number {
-    return target.write(this.text.substring(2 + 2 * start, 2 + 2 * end), offset, end - start, "hex");
-  }
 }
 
 export interface Database {

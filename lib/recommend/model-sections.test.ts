@@ -4,6 +4,7 @@
  * chunk, and only the chunks covering them are read.
  */
 import { describe, expect, it } from "vitest";
+import { ByteaText } from "@/lib/db/bytea-text";
 import type { Database } from "@/lib/db/client";
 import { pack, unpack } from "./engine/pack";
 import { CHUNK_BYTES } from "./model-build";
@@ -16,11 +17,13 @@ function storedAs(bytes: Buffer) {
   const read: number[] = [];
   const database = {
     sql: {
-      query: async (_text: string, [, from, to]: [string, number, number]) => {
-        const rows = [];
+      // As the driver hands a bytea over: the server's hex text.
+      queryBytes: async (_text: string, [, from, to]: [string, number, number], each: (v: ByteaText) => void) => {
+        let rows = 0;
         for (let seq = from; seq <= to && seq < chunks.length; seq++) {
           read.push(seq);
-          rows.push({ data: chunks[seq]! });
+          each(new ByteaText(`\\x${chunks[seq]!.toString("hex")}`));
+          rows++;
         }
         return rows;
       },

@@ -14,7 +14,8 @@
  * applies its newest patch before it serves.
  */
 
-import { type ByteaText, type Database, getDatabase } from "@/lib/db/client";
+import type { ByteaText } from "@/lib/db/bytea-text";
+import { type Database, getDatabase } from "@/lib/db/client";
 import { perDatabase } from "@/lib/db/per-database";
 import { tracked } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
