@@ -40,11 +40,11 @@ describe("StringTable", () => {
       keys.reduce((sum, k) => sum + k.length, 0),
     );
     const reserved = table.byteLength;
-    keys.forEach((key, n) => expect(table.add(key)).toBe(n));
+    for (const [n, key] of keys.entries()) expect(table.add(key)).toBe(n);
     expect(table.byteLength).toBe(reserved);
     expect(table.add("one more")).toBe(keys.length);
     expect(table.byteLength).toBeGreaterThan(reserved);
-    keys.forEach((key, n) => expect(table.get(key)).toBe(n));
+    for (const [n, key] of keys.entries()) expect(table.get(key)).toBe(n);
     expect(table.get("one more")).toBe(keys.length);
   });
 

@@ -64,6 +64,11 @@ vi.mock("@/lib/messaging/send-message", async (original) => {
   const real = await original<typeof import("@/lib/messaging/send-message")>();
   return {
     ...real,
+    // An SMS leg (./fallback.ts) goes through sendMessage: held while its gate `sms:<customer>` is shut.
+    sendMessage: async (message: Parameters<typeof real.sendMessage>[0]) => {
+      await faults.gated.get(`sms:${String(message.context?.customer_id ?? "")}`);
+      return real.sendMessage(message);
+    },
     handOver: async (message: Parameters<typeof real.handOver>[0]) => {
       const customer = String(message.context?.customer_id ?? "");
       handed.set(customer, (handed.get(customer) ?? 0) + 1);
@@ -316,6 +321,64 @@ describe("the viber_sms SMS leg", () => {
     );
     expect(sms).toHaveLength(3);
     expect(handed.get(ids[2]!)).toBe(1);
+  });
+  it("a slow SMS leg keeps its batch's leases: a sweep meanwhile takes none of its legs", async () => {
+    const ids = await makeCustomers("ds-fb-lease", 3, {
+      phone_number: "+38591000004",
+      sms_consent: true,
+      viber_consent: true,
+    });
+    const sendId = await started(
+      await approvedCampaign("ds fallback lease", "ds-fb-lease", "viber_sms", {
+        channel_button: "Shop",
+        channel_button_link: "https://shop.example/",
+        channel_image_url: "https://shop.example/i.png",
+        channel_validity_period: 1,
+        channel_validity_unit: "HOURS",
+        channel_fallback_message_text: "SMS for {ph_customer.first_name}",
+      }),
+    );
+    await prepareSend({ sendId });
+    expect((await deliverSend({ sendId })).sent).toBe(3);
+    const database = await getDatabase();
+    await database.sql.query("UPDATE campaign_messages SET receipt_status = 'failed' WHERE send_id = $1", [sendId]);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    for (const id of ids) faults.gated.set(`sms:${id}`, gate);
+    const first = sendDueFallbacks({ renewEveryMs: 25 });
+    let second: Promise<number> | undefined;
+    try {
+      await until(
+        async () => (await statuses(sendId)).map((r) => r.fallback_status),
+        (legs) => legs.every((status) => status === "sending"),
+        10_000,
+        "the three legs claimed",
+      );
+      // Past the claim's lease: only the renewals keep the legs the first sweep holds.
+      shiftClockForTests(LEASE_MS + 1000);
+      const renewed = Date.now() + LEASE_MS;
+      await until(
+        async () => (await statuses(sendId)).map((r) => r.fallback_claimed_at?.getTime() ?? 0),
+        (claimed) => claimed.every((at) => at > renewed),
+        10_000,
+        "leases renewed past the clock's shift",
+      );
+      // A sweep that claimed nothing ends at once; one that took the legs waits at the gate.
+      second = sendDueFallbacks();
+      const early = await Promise.race([second, new Promise((r) => setTimeout(() => r("still sending"), 3000))]);
+      expect(early).toBe(0);
+    } finally {
+      open();
+    }
+    await second;
+    expect(await first).toBe(3);
+    const rows = await statuses(sendId);
+    expect(rows.map((r) => r.fallback_status)).toEqual(["sent", "sent", "sent"]);
+    const sms = await database.sql.query<{ n: number }>(
+      "SELECT COUNT(*)::int AS n FROM outbox_messages WHERE message_id = ANY($1::text[])",
+      [ids.map((id) => fallbackIdOf(sendId, id))],
+    );
+    expect(sms[0]?.n).toBe(3);
   });
 });
 

@@ -14,7 +14,8 @@
  * number is suppressed on SMS is not sent the SMS (fallback_status skipped, the reason in
  * fallback_error). Each SMS is recorded (sent, or failed with the reason) as soon as the provider
  * answered, before the next one goes (through a provider without receipts, the outbox, with its
- * delivered event: ./deliver.ts recordDeliveredOnHandOver). A run that dies leaves its claimed legs `sending`; after
+ * delivered event: ./deliver.ts recordDeliveredOnHandOver). The legs a running sweep holds have
+ * their lease renewed. A run that dies leaves its claimed legs `sending`; after
  * LEASE_MS they are claimed again (an interruption, counted in fallback_interruptions) and sent
  * under the same message id (the outbox keeps it once): only the one in flight at the crash may
  * reach the customer twice, and nothing is lost. A leg interrupted MAX_INTERRUPTIONS times is
@@ -124,33 +125,73 @@ export function fallbackIdOf(sendId: string, customerId: string): string {
   return `${messageIdOf(sendId, customerId)}-sms`;
 }
 
-/** Sends every SMS leg due (or only one message's), batch after batch; the number of SMS handed on. */
-export async function sendDueFallbacks(opts: { sendId?: string; customerId?: string } = {}): Promise<number> {
+/**
+ * Sends every SMS leg due (or only one message's), batch after batch; the number of SMS handed on.
+ * A batch goes one leg at a time, so with a slow provider it may outlast LEASE_MS: the legs it
+ * still holds have their lease renewed meanwhile (as ./deliver.ts does), else the next sweep would
+ * claim and send them a second time.
+ */
+export async function sendDueFallbacks(
+  opts: { sendId?: string; customerId?: string; renewEveryMs?: number } = {},
+): Promise<number> {
   const database = await getDatabase();
   await giveUpInterrupted();
   let sent = 0;
-  for (;;) {
-    const at = now();
-    const claimed = await database.sql.query<Claimed>(CLAIM, [
-      at,
-      opts.sendId ?? null,
-      opts.customerId ?? null,
-      RECEIPT_GRACE_MS,
-      new Date(at.getTime() - LEASE_MS),
-      FALLBACK_BATCH,
-    ]);
-    if (claimed.length === 0) return sent;
-    const legs = await sendableLegs(claimed);
-    let deferred = 0;
-    for (const row of legs) {
-      const outcome = await sendOne(row);
-      if (outcome === "sent") sent++;
-      if (outcome === "deferred") deferred++;
+  /** Claimed and not yet settled, by send and customer. */
+  const held = new Map<string, Claimed>();
+  const renewal = setInterval(
+    () => {
+      renewLeases([...held.values()]).catch((error) =>
+        log.warn("viber_sms fallback: leases not renewed", { error: String(error) }),
+      );
+    },
+    opts.renewEveryMs ?? LEASE_MS / 5,
+  );
+  renewal.unref?.();
+  try {
+    for (;;) {
+      const at = now();
+      const claimed = await database.sql.query<Claimed>(CLAIM, [
+        at,
+        opts.sendId ?? null,
+        opts.customerId ?? null,
+        RECEIPT_GRACE_MS,
+        new Date(at.getTime() - LEASE_MS),
+        FALLBACK_BATCH,
+      ]);
+      if (claimed.length === 0) return sent;
+      const legs = await sendableLegs(claimed);
+      for (const row of legs) held.set(legKey(row), row);
+      let deferred = 0;
+      for (const row of legs) {
+        const outcome = await sendOne(row);
+        held.delete(legKey(row));
+        if (outcome === "sent") sent++;
+        if (outcome === "deferred") deferred++;
+      }
+      // The provider refused the whole batch for now (as ./deliver.ts pauses): the sweep stops
+      // here rather than claim more for it to refuse; each refused leg waits for its retry time.
+      if (opts.sendId || (legs.length > 0 && deferred === legs.length)) return sent;
     }
-    // The provider refused the whole batch for now (as ./deliver.ts pauses): the sweep stops
-    // here rather than claim more for it to refuse; each refused leg waits for its retry time.
-    if (opts.sendId || (legs.length > 0 && deferred === legs.length)) return sent;
+  } finally {
+    clearInterval(renewal);
   }
+}
+
+function legKey(row: Claimed): string {
+  return `${row.send_id}\u0000${row.customer_id}`;
+}
+
+/** The legs a sweep still holds are claimed now again (their lease starts over). */
+async function renewLeases(legs: Claimed[]): Promise<void> {
+  if (legs.length === 0) return;
+  const database = await getDatabase();
+  await database.sql.query(
+    `UPDATE campaign_messages m SET fallback_claimed_at = $3
+       FROM unnest($1::text[], $2::text[]) AS v(send_id, customer_id)
+      WHERE m.send_id = v.send_id AND m.customer_id = v.customer_id AND m.fallback_status = 'sending'`,
+    [legs.map((r) => r.send_id), legs.map((r) => r.customer_id), now()],
+  );
 }
 
 /** Sends one claimed SMS leg and records its outcome at once. */
