@@ -123,12 +123,14 @@ describe.runIf(onPglite)("SIGTERM of npm start on the embedded database (PGlite 
       body: slowBody,
     }).then(async (response) => ({ status: response.status, body: await response.json(), ms: Date.now() - started }));
     await new Promise((r) => setTimeout(r, 200)); // under way
+    const signalledAfter = Date.now() - started;
     const code = await terminate(web.child, 90_000);
     const answer = await slow;
     expect(answer.status, JSON.stringify(answer.body).slice(0, 400)).toBe(200);
     expect(answer.body.errors).toEqual([]);
-    // Slow enough that the SIGTERM came while it ran.
-    expect(answer.ms).toBeGreaterThan(1000);
+    // The SIGTERM came while it ran: it was answered after the signal (a fixed floor, 1 s, failed
+    // a CI run whose machine wrote the 10,000 events in 919 ms).
+    expect(answer.ms).toBeGreaterThan(signalledAfter);
     expect(code).toBe(0);
 
     // The data directory opens again, here, with everything written.
