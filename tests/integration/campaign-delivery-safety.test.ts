@@ -277,27 +277,32 @@ describe("one message's failure is its own", () => {
   });
 });
 
+/**
+ * A viber_sms campaign to `n` new customers, sent, every Viber leg then reported failed: their SMS
+ * legs are due.
+ */
+async function viberLegsFailed(prefix: string, n: number, phone: string) {
+  const ids = await makeCustomers(prefix, n, { phone_number: phone, sms_consent: true, viber_consent: true });
+  const sendId = await started(
+    await approvedCampaign(prefix, prefix, "viber_sms", {
+      channel_button: "Shop",
+      channel_button_link: "https://shop.example/",
+      channel_image_url: "https://shop.example/i.png",
+      channel_validity_period: 1,
+      channel_validity_unit: "HOURS",
+      channel_fallback_message_text: "SMS for {ph_customer.first_name}",
+    }),
+  );
+  await prepareSend({ sendId });
+  expect((await deliverSend({ sendId })).sent).toBe(n);
+  const database = await getDatabase();
+  await database.sql.query("UPDATE campaign_messages SET receipt_status = 'failed' WHERE send_id = $1", [sendId]);
+  return { ids, sendId, database };
+}
+
 describe("the viber_sms SMS leg", () => {
   it("claimed by a run that died is sent after the lease, once; one given up after three interruptions", async () => {
-    const ids = await makeCustomers("ds-fallback", 4, {
-      phone_number: "+38591000002",
-      sms_consent: true,
-      viber_consent: true,
-    });
-    const sendId = await started(
-      await approvedCampaign("ds fallback", "ds-fallback", "viber_sms", {
-        channel_button: "Shop",
-        channel_button_link: "https://shop.example/",
-        channel_image_url: "https://shop.example/i.png",
-        channel_validity_period: 1,
-        channel_validity_unit: "HOURS",
-        channel_fallback_message_text: "SMS for {ph_customer.first_name}",
-      }),
-    );
-    await prepareSend({ sendId });
-    expect((await deliverSend({ sendId })).sent).toBe(4);
-    const database = await getDatabase();
-    await database.sql.query("UPDATE campaign_messages SET receipt_status = 'failed' WHERE send_id = $1", [sendId]);
+    const { ids, sendId, database } = await viberLegsFailed("ds-fallback", 4, "+38591000002");
     // A run died after claiming three legs (one of them interrupted twice before); one leg is not claimed.
     const claimedAt = new Date();
     await database.sql.query(
@@ -323,25 +328,7 @@ describe("the viber_sms SMS leg", () => {
     expect(handed.get(ids[2]!)).toBe(1);
   });
   it("a slow SMS leg keeps its batch's leases: a sweep meanwhile takes none of its legs", async () => {
-    const ids = await makeCustomers("ds-fb-lease", 3, {
-      phone_number: "+38591000004",
-      sms_consent: true,
-      viber_consent: true,
-    });
-    const sendId = await started(
-      await approvedCampaign("ds fallback lease", "ds-fb-lease", "viber_sms", {
-        channel_button: "Shop",
-        channel_button_link: "https://shop.example/",
-        channel_image_url: "https://shop.example/i.png",
-        channel_validity_period: 1,
-        channel_validity_unit: "HOURS",
-        channel_fallback_message_text: "SMS for {ph_customer.first_name}",
-      }),
-    );
-    await prepareSend({ sendId });
-    expect((await deliverSend({ sendId })).sent).toBe(3);
-    const database = await getDatabase();
-    await database.sql.query("UPDATE campaign_messages SET receipt_status = 'failed' WHERE send_id = $1", [sendId]);
+    const { ids, sendId, database } = await viberLegsFailed("ds-fb-lease", 3, "+38591000004");
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     for (const id of ids) faults.gated.set(`sms:${id}`, gate);
