@@ -154,6 +154,12 @@ test.describe("signed out", () => {
 
     const overHttps = await request.get("/api/latest/openapi.json", { headers: { "x-forwarded-proto": "https" } });
     expect(overHttps.headers()["strict-transport-security"]).toContain("max-age=");
+    const directOverHttps = await request.get(
+      "/api/latest/touchpoint-studio/touchpoints/touchpoint-id-unknown/content",
+      { headers: { "x-forwarded-proto": "https" } },
+    );
+    expect(directOverHttps.headers()["strict-transport-security"]).toContain("max-age=");
+    expect(directOverHttps.headers()["x-frame-options"]).toBe("DENY");
     const pageOverHttps = await request.get("/sign-in", { headers: { "x-forwarded-proto": "https" } });
     expect(pageOverHttps.headers()["strict-transport-security"]).toContain("max-age=");
     expect(pageOverHttps.headers()["content-security-policy"]).toContain("upgrade-insecure-requests");

@@ -23,6 +23,12 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": "frame-ancestors 'none'",
 };
 
+/** API_HEADERS with HSTS, for answers served over HTTPS. */
+export const API_HEADERS_HTTPS: Readonly<Record<string, string>> = {
+  ...API_HEADERS,
+  "Strict-Transport-Security": HSTS,
+};
+
 /** Whether the request came over HTTPS: its URL, or the proxy in front saying so. */
 export function isHttps(url: string, forwardedProto: string | null | undefined): boolean {
   if (url.startsWith("https:")) return true;

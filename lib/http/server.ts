@@ -19,7 +19,7 @@ import type { Socket } from "node:net";
 import { env } from "@/lib/env";
 import { markPeer } from "./client-address";
 import { MB } from "./operation";
-import { API_HEADERS, HSTS, isHttps } from "./security-headers";
+import { API_HEADERS, API_HEADERS_HTTPS, HSTS, isHttps } from "./security-headers";
 import { withoutApiTrailingSlash } from "./trailing-slash";
 
 /** Bytes of a request body read and thrown away after an early answer; beyond, the connection is closed. */
@@ -42,11 +42,13 @@ export function createApiServer(options: ApiServerOptions): Server {
     { headersTimeout: options.headersTimeoutMs ?? settings.HTTP_HEADERS_TIMEOUT_MS },
     (req, res) => {
       markPeer(req); // the socket's address for rate limits, whatever the client sent
-      securityHeaders(req, res);
       // POST /campaignings/ (the spec's form) is answered, not redirected (a redirect loses the body).
       if (req.url) req.url = withoutApiTrailingSlash(req.url);
       if (hasBody(req)) res.once("finish", () => boundDrain(req));
-      if (!options.direct?.(req, res)) options.fallback(req, res);
+      // A direct route writes apiSecurityHeaders(req) with its own headers, in one writeHead.
+      if (options.direct?.(req, res)) return;
+      securityHeaders(req, res);
+      options.fallback(req, res);
     },
   );
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? settings.HTTP_KEEP_ALIVE_TIMEOUT_MS;
@@ -57,17 +59,25 @@ export function createApiServer(options: ApiServerOptions): Server {
 
 const API_HEADER_LIST = Object.entries(API_HEADERS);
 
+function overHttps(req: IncomingMessage): boolean {
+  const encrypted = (req.socket as Socket & { encrypted?: boolean }).encrypted === true;
+  return encrypted || isHttps("", req.headers["x-forwarded-proto"]?.toString());
+}
+
+/** The security headers of an API answer to this request (nosniff, never framed, HSTS over HTTPS). */
+export function apiSecurityHeaders(req: IncomingMessage): Readonly<Record<string, string>> {
+  return overHttps(req) ? API_HEADERS_HTTPS : API_HEADERS;
+}
+
 /**
- * Headers of every answer, set before Next or a direct route writes its own (pages get their
- * policy from proxy.ts): nosniff; the API is never framed; HSTS when served over HTTPS.
+ * Headers of every answer Next writes, set before it writes its own (pages get their policy from
+ * proxy.ts): nosniff; the API is never framed; HSTS when served over HTTPS.
  */
 function securityHeaders(req: IncomingMessage, res: ServerResponse): void {
   if (req.url?.startsWith("/api/")) {
     for (const [name, value] of API_HEADER_LIST) res.setHeader(name, value);
   } else res.setHeader("X-Content-Type-Options", "nosniff");
-  const encrypted = (req.socket as Socket & { encrypted?: boolean }).encrypted === true;
-  if (encrypted || isHttps("", req.headers["x-forwarded-proto"]?.toString()))
-    res.setHeader("Strict-Transport-Security", HSTS);
+  if (overHttps(req)) res.setHeader("Strict-Transport-Security", HSTS);
 }
 
 function hasBody(req: IncomingMessage): boolean {
