@@ -20,6 +20,7 @@ import { serving } from "./scenarios/serving";
 import { servingScale } from "./scenarios/serving-scale";
 import { soak } from "./scenarios/soak";
 import { storefront } from "./scenarios/storefront";
+import { visitorIds } from "./scenarios/visitor-ids";
 
 const SCENARIOS: Scenario[] = [
   intake,
@@ -37,6 +38,7 @@ const SCENARIOS: Scenario[] = [
   responsive,
   dbTransport,
   storefront,
+  visitorIds,
   soak,
 ];
 

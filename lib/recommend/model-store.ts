@@ -23,7 +23,7 @@ import { processWide } from "@/lib/process-wide";
 import { timeSlice } from "@/lib/time-slice";
 import type { Models } from "./engine/models";
 import { forgetSharpened, sharpenAhead } from "./engine/neighbour-picks";
-import { unpackSliced } from "./engine/pack";
+import { type PackedStrings, unpackSliced } from "./engine/pack";
 import { newestReady } from "./model-build";
 import { newestPatch, patchedModels } from "./model-patches";
 import { onModelReady } from "./model-signal";
@@ -113,7 +113,10 @@ export async function loadModels(database: Database, modelId: string): Promise<L
   if (filled !== total || total === 0) throw new Error(`model ${modelId}: ${filled} of its ${total} bytes stored`);
   // In time slices: this thread answers requests (the old models serve until these are whole).
   // Views of `bytes`; the id lists (a million visitors) decoded a piece at a time.
-  const base = await unpackSliced<Models>(bytes, slice);
+  // The visitor ids stay bytes: numbered from them (visitorNumbers), decoded only if read.
+  const base = await unpackSliced<Models>(bytes, slice, { packed: ["users"] });
+  const users = base.users as unknown as PackedStrings;
+  base.users = decodedWhenRead(users);
   const found = await newestPatch(database, modelId);
   const models = found ? await patchedModels(base, found.patch, slice) : base;
   // Before they serve: the first request would otherwise raise ~20M scores on the request thread.
@@ -123,7 +126,7 @@ export async function loadModels(database: Database, modelId: string): Promise<L
     patchSeq: found?.seq ?? 0,
     models,
     base,
-    userNo: await visitorNumbers(models.users, slice),
+    userNo: await visitorNumbers(users, slice),
     itemNo: await numbered(models.itemIds, slice),
   };
   log.info("recommendation models loaded", {
@@ -172,28 +175,46 @@ async function numbered(ids: readonly string[], slice: () => Promise<void> | und
 }
 
 /**
- * The visitors' numbers in typed arrays (./string-table.ts), sized first and filled in time slices:
- * a Map of a million visitors rehashed all of its entries at once as it grew (78 ms at 1.3M), and
- * its million entries are more for every full collection of this thread to mark.
+ * The visitors' numbers in typed arrays (./string-table.ts), sized first and filled in time slices
+ * from the ids' packed bytes: a Map of a million visitors rehashed all of its entries at once as it
+ * grew (78 ms at 1.3M), and a million id strings (or Map entries) are as many objects for every
+ * full collection of this thread to mark.
  */
-async function visitorNumbers(ids: readonly string[], slice: () => Promise<void> | undefined): Promise<IdNumbers> {
+export async function visitorNumbers(ids: PackedStrings, slice: () => Promise<void> | undefined): Promise<IdNumbers> {
   const table = new StringTable();
-  let bytes = 0;
-  for (let n = 0; n < ids.length; n++) {
-    bytes += ids[n]!.length;
-    if ((n & 65535) === 65535) await slice();
-  }
-  table.reserve(ids.length, bytes);
-  for (let n = 0; n < ids.length; n++) {
-    table.add(ids[n]!);
-    if ((n & 4095) === 4095) await slice();
-  }
+  table.reserve(await ids.eachRange(() => {}, slice), ids.bytes.length);
+  const { bytes } = ids;
+  let n = 0;
+  await ids.eachRange((start, end) => {
+    if (table.addBytes(bytes, start, end) !== n++) throw new Error(`visitor ${n - 1} is listed twice in the models`);
+  }, slice);
   return {
     get(id) {
       const n = table.get(id);
       return n < 0 ? undefined : n;
     },
   };
+}
+
+/**
+ * The strings of `packed` as an array, decoded at its first use (a proxy: copies of the models,
+ * `{ ...models }`, copy it undecoded). Serving never reads the visitor ids themselves.
+ */
+export function decodedWhenRead(packed: PackedStrings): string[] {
+  let decoded: string[] | undefined;
+  const strings = () => {
+    decoded ??= packed.decode();
+    return decoded;
+  };
+  return new Proxy<string[]>([], {
+    get(_target, key) {
+      const value = Reflect.get(strings(), key);
+      return typeof value === "function" ? value.bind(strings()) : value;
+    },
+    has: (_target, key) => Reflect.has(strings(), key),
+    ownKeys: () => Reflect.ownKeys(strings()),
+    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(strings(), key),
+  });
 }
 
 function check(holder: Holder): Promise<LoadedModels | undefined> {

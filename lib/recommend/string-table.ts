@@ -63,7 +63,21 @@ export class StringTable {
 
   /** The entry number of `key`, added at the end when new. */
   add(key: string): number {
-    const length = this.encode(key);
+    return this.addScratch(this.encode(key));
+  }
+
+  /** add() of the key whose UTF-8 bytes are source[start, end) (no string made for it). */
+  addBytes(source: Uint8Array, start: number, end: number): number {
+    const length = end - start;
+    if (length > this.scratch.length) this.scratch = new Uint8Array(Math.max(length, this.scratch.length * 2));
+    const scratch = this.scratch;
+    // Ids are short: a loop, not a subarray view made per key.
+    for (let i = 0; i < length; i++) scratch[i] = source[start + i]!;
+    return this.addScratch(length);
+  }
+
+  /** Adds the key held in scratch[0, length). */
+  private addScratch(length: number): number {
     const hash = hashBytes(this.scratch, length);
     const found = this.find(hash, length);
     if (found >= 0) return this.slots[found]! - 1;

@@ -5,7 +5,7 @@ import { type ItemFacts, similarity, textNeighbours, textVectors } from "./conte
 import { ALL_KINDS, InteractionsBuilder, type KindName } from "./interactions";
 import { buildModels, type Models } from "./models";
 import { buildNeighbours, TopK } from "./neighbours";
-import { pack, packInChunks, unpack, unpackSliced } from "./pack";
+import { PackedStrings, pack, packInChunks, unpack, unpackSliced } from "./pack";
 import { type Ask, type LearnedKind, recommend, repurchaseScore } from "./recommend";
 import { timePatterns } from "./time-patterns";
 
@@ -290,6 +290,44 @@ describe("pack", () => {
     expect(sliced.trailing).toEqual(["a", ""]);
     expect(sliced.leading).toEqual(["", "b"]);
     expect(slices).toBeGreaterThanOrEqual(2); // the long section (~0.7 MB) took three pieces
+  });
+
+  it("leaves the top-level strings asked for as their bytes, each string found in place", async () => {
+    const users = Array.from({ length: 40_000 }, (_, i) => (i % 7 === 0 ? "" : `visitor-${i}-ü€`));
+    const value = { users, itemIds: ["a", "b"], nested: { users: ["x", "y"] } };
+    const bytes = pack(value);
+    let slices = 0;
+    const sliced = await unpackSliced<{ users: unknown; itemIds: string[]; nested: { users: string[] } }>(
+      bytes,
+      () => {
+        slices++;
+        return undefined;
+      },
+      { packed: ["users"] },
+    );
+    expect(sliced.users).toBeInstanceOf(PackedStrings);
+    expect(sliced.itemIds).toEqual(["a", "b"]);
+    expect(sliced.nested.users).toEqual(["x", "y"]); // only the top level's fields
+    const packed = sliced.users as PackedStrings;
+    expect(packed.decode()).toEqual(users);
+    const seen: string[] = [];
+    slices = 0;
+    const count = await packed.eachRange(
+      (start, end) => seen.push(packed.bytes.toString("utf8", start, end)),
+      () => {
+        slices++;
+        return undefined;
+      },
+    );
+    expect(count).toBe(users.length);
+    expect(seen).toEqual(users);
+    expect(slices).toBeGreaterThanOrEqual(2); // ~0.7 MB of ids, a slice every 256 KB
+    expect(
+      await new PackedStrings(Buffer.alloc(0)).eachRange(
+        () => {},
+        () => undefined,
+      ),
+    ).toBe(1); // [""]
   });
 
   it("reads a header without the alignment padding (builds stored before it)", async () => {

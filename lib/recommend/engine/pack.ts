@@ -156,16 +156,62 @@ async function slicedStrings(bytes: Buffer, start: number, end: number, slice: (
 }
 
 /**
+ * A strings section left as its bytes (the UTF-8 texts joined by NUL, a view of the packed
+ * buffer): a reader that only looks the strings up (lib/recommend/string-table.ts) takes them
+ * from here, and no string is made for each (a million visitor ids are a million objects on the
+ * heap, for every full collection of the thread to mark).
+ */
+export class PackedStrings {
+  constructor(readonly bytes: Buffer) {}
+
+  /** The strings, as unpack gives the section. */
+  decode(): string[] {
+    return this.bytes.toString("utf8").split(SEP);
+  }
+
+  /**
+   * Calls `each(start, end)` with each string's place in `bytes`, in order, and `slice()` every
+   * 128 strings (awaited when it says the time slice is used up); the count.
+   */
+  async eachRange(each: (start: number, end: number) => void, slice: () => Promise<void> | undefined): Promise<number> {
+    const bytes = this.bytes;
+    let from = 0;
+    let count = 0;
+    for (;;) {
+      const sep = bytes.indexOf(SEP_BYTE, from);
+      const to = sep < 0 ? bytes.length : sep;
+      each(from, to);
+      count++;
+      if (sep < 0) return count;
+      from = to + 1;
+      if ((count & 127) === 0) {
+        const turn = slice();
+        if (turn) await turn;
+      }
+    }
+  }
+}
+
+/**
  * unpack with views, for a thread that answers requests meanwhile: strings sections (a million
  * visitor ids: ~10 MB of text, ~0.3 s to decode and split at once) are decoded a piece at a time,
- * `slice()` awaited between pieces (lib/time-slice.ts). The same value as unpack(bytes, { view: true }).
+ * `slice()` awaited between pieces (lib/time-slice.ts). The same value as unpack(bytes, { view: true }),
+ * but for the top-level fields named in `packed`, whose strings sections are PackedStrings.
  */
-export async function unpackSliced<T>(bytes: Buffer, slice: () => Promise<void> | undefined): Promise<T> {
+export async function unpackSliced<T>(
+  bytes: Buffer,
+  slice: () => Promise<void> | undefined,
+  options: { packed?: readonly string[] } = {},
+): Promise<T> {
   const { header, base } = packedHeader<unknown>(bytes);
-  const walk = async (v: unknown): Promise<unknown> => {
+  const walk = async (v: unknown, key?: string): Promise<unknown> => {
     if (v && typeof v === "object" && !Array.isArray(v) && "$t" in v) {
       const s = v as Section;
-      if (s.$t === "strings") return slicedStrings(bytes, base + s.offset, base + s.offset + s.length, slice);
+      const start = base + s.offset;
+      if (s.$t === "strings" && key !== undefined && options.packed?.includes(key)) {
+        return new PackedStrings(bytes.subarray(start, start + s.length));
+      }
+      if (s.$t === "strings") return slicedStrings(bytes, start, start + s.length, slice);
       return typedSection(s, bytes, base, true);
     }
     if (Array.isArray(v)) {
@@ -175,7 +221,8 @@ export async function unpackSliced<T>(bytes: Buffer, slice: () => Promise<void> 
     }
     if (v && typeof v === "object") {
       const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) out[k] = await walk(x);
+      // Only the top level's fields may be left packed.
+      for (const [k, x] of Object.entries(v)) out[k] = await walk(x, v === header ? k : undefined);
       return out;
     }
     return v;
