@@ -14,6 +14,17 @@ describe("the models' visitor ids, kept packed", () => {
     expect(numbers.get("")).toBeUndefined();
   });
 
+  it("numbers no visitor for models built without any (an empty list is packed as JSON)", async () => {
+    const packed = await packedOf([]);
+    expect(packed.decode()).toEqual([]);
+    const numbers = await visitorNumbers(packed, () => undefined);
+    expect(numbers.get("")).toBeUndefined();
+    expect(decodedWhenRead(packed).length).toBe(0);
+    const one = await packedOf([""]); // one visitor whose id is empty: a strings section of no bytes
+    expect(one.decode()).toEqual([""]);
+    expect((await visitorNumbers(one, () => undefined)).get("")).toBe(0);
+  });
+
   it("refuses a list that names a visitor twice (every later number would be off)", async () => {
     await expect(visitorNumbers(await packedOf(["a", "b", "a"]), () => undefined)).rejects.toThrow(/listed twice/);
   });

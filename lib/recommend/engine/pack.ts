@@ -162,11 +162,15 @@ async function slicedStrings(bytes: Buffer, start: number, end: number, slice: (
  * heap, for every full collection of the thread to mark).
  */
 export class PackedStrings {
-  constructor(readonly bytes: Buffer) {}
+  /** `empty`: no strings at all (an empty list is packed as JSON, not as a strings section). */
+  constructor(
+    readonly bytes: Buffer,
+    readonly empty = false,
+  ) {}
 
   /** The strings, as unpack gives the section. */
   decode(): string[] {
-    return this.bytes.toString("utf8").split(SEP);
+    return this.empty ? [] : this.bytes.toString("utf8").split(SEP);
   }
 
   /**
@@ -174,6 +178,7 @@ export class PackedStrings {
    * 128 strings (awaited when it says the time slice is used up); the count.
    */
   async eachRange(each: (start: number, end: number) => void, slice: () => Promise<void> | undefined): Promise<number> {
+    if (this.empty) return 0;
     const bytes = this.bytes;
     let from = 0;
     let count = 0;
@@ -205,10 +210,13 @@ export async function unpackSliced<T>(
 ): Promise<T> {
   const { header, base } = packedHeader<unknown>(bytes);
   const walk = async (v: unknown, key?: string): Promise<unknown> => {
+    const keepPacked = key !== undefined && options.packed?.includes(key);
+    // An empty list has no strings section (pack writes it as JSON).
+    if (keepPacked && Array.isArray(v) && v.length === 0) return new PackedStrings(Buffer.alloc(0), true);
     if (v && typeof v === "object" && !Array.isArray(v) && "$t" in v) {
       const s = v as Section;
       const start = base + s.offset;
-      if (s.$t === "strings" && key !== undefined && options.packed?.includes(key)) {
+      if (s.$t === "strings" && keepPacked) {
         return new PackedStrings(bytes.subarray(start, start + s.length));
       }
       if (s.$t === "strings") return slicedStrings(bytes, start, start + s.length, slice);
