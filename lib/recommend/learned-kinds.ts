@@ -30,6 +30,17 @@ export function isLearnedKind(kind: string): kind is LearnedKind {
   return LEARNED.has(kind);
 }
 
+/**
+ * Kinds that rank items for a visitor the models know nothing of (no history, no product, nothing
+ * live): time-based places the season's best sellers. Every other kind places nothing then
+ * (./engine/kinds.test.ts), so the default visitor's fill (a touchpoint's calculation) needs the
+ * models only for these.
+ */
+export const RANKS_WITHOUT_ANCHOR: ReadonlySet<LearnedKind> = new Set<LearnedKind>([
+  "time-based",
+  "time-based-interactions",
+]);
+
 /** Kinds about a product: the page's product is their anchor even for a known customer. */
 const PRODUCT_KINDS = new Set<LearnedKind>([
   "similar-products",

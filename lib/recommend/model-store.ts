@@ -12,10 +12,12 @@
  * newest on top of the build as loaded (./model-patches.ts: the updated models' arrays copied with
  * the patch's rows, every other array shared), announced like builds; a process loading a build
  * applies its newest patch before it serves.
+ * Only a process that serves a learned touchpoint watches the models (serveModels); other work
+ * that ranks with them loads the newest build for itself (modelsForWork).
  */
 
 import type { ByteaText } from "@/lib/db/bytea-text";
-import { type Database, getDatabase } from "@/lib/db/client";
+import { type Database, getDatabase, openDatabase } from "@/lib/db/client";
 import { perDatabase } from "@/lib/db/per-database";
 import { tracked } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
@@ -284,6 +286,57 @@ export function watchModels(database: Database): void {
   const holder = holderOf(database);
   if (active.holder !== holder) {
     active.holder = holder;
+    // Models this process already holds for other work serve from now on (the check below still
+    // looks for a newer build or patch), rather than a second copy loaded beside them.
+    holder.loaded ??= workHolderOf(database).loaded;
     void check(holder).catch(() => {});
   }
+}
+
+/**
+ * A learned touchpoint is served here: this process watches its database's models from now on
+ * (the first call starts loading the newest build; later calls cost a look-up). Called per request
+ * by the serving path (./serve-content.ts), so only processes that serve learned kinds hold models.
+ */
+export function serveModels(): void {
+  const database = openDatabase();
+  if (database && active.holder?.database !== database) watchModels(database);
+}
+
+/** How long models loaded for other work than serving are kept after their last use. */
+const WORK_KEEP_MS = 60_000;
+
+interface WorkHolder {
+  loaded?: LoadedModels;
+  loading?: Promise<LoadedModels | undefined>;
+  release?: ReturnType<typeof setTimeout>;
+}
+const workHolderOf = perDatabase<WorkHolder>("recommend.models.work", () => ({}));
+
+/**
+ * The newest build (with its newest patch) for work other than serving, such as a touchpoint's
+ * calculation: this process's serving models when it serves them; else loaded for the caller and
+ * kept WORK_KEEP_MS after its last use, so a round of calculations loads once, and a process that
+ * serves nothing (a worker) neither holds models between rounds nor loads every later build.
+ */
+export async function modelsForWork(database: Database): Promise<LoadedModels | undefined> {
+  const serving = active.holder;
+  if (serving?.database === database) return check(serving);
+  const work = workHolderOf(database);
+  work.loading ??= (async () => {
+    const newest = await newestReady(database);
+    if (!newest) return undefined;
+    if (newest !== work.loaded?.modelId) work.loaded = undefined; // the old build is garbage before the load
+    return newest === work.loaded?.modelId ? withNewestPatch(database, work.loaded) : load(database, newest);
+  })().finally(() => {
+    work.loading = undefined;
+  });
+  const loaded = await work.loading;
+  work.loaded = loaded;
+  if (work.release) clearTimeout(work.release);
+  work.release = setTimeout(() => {
+    work.loaded = undefined;
+  }, WORK_KEEP_MS);
+  work.release.unref?.();
+  return loaded;
 }

@@ -10,7 +10,7 @@ import { log } from "@/lib/log";
 import { type LearnedKind, recommend } from "./engine/recommend";
 import { ELIGIBLE } from "./item-filter";
 import { DEFAULT_EXCLUDE_DAYS } from "./learned-kinds";
-import { currentModels, requestModelBuild } from "./model-store";
+import { modelsForWork, requestModelBuild } from "./model-store";
 import { FALLBACK_LIST, fallbackCandidates } from "./rule-candidates";
 
 const POPULAR = 50;
@@ -32,7 +32,7 @@ export async function recommendedItems(
   const out = new Map<string, string[]>();
   if (n <= 0 || customerIds.length === 0) return out;
   const database = await getDatabase();
-  const loaded = await currentModels(database);
+  const loaded = await modelsForWork(database);
   if (!loaded) {
     await requestModelBuild("customer lists need recommendations").catch((error) =>
       log.warn("could not queue a model build", { error: String(error) }),

@@ -21,7 +21,7 @@ import { type Identity, resolveIdentity, resolveIdentityNow } from "./identity";
 import { recordImpression, recordRecommended } from "./impressions";
 import { itemView, type TItemView } from "./item-view";
 import { isLearnedKind } from "./learned-kinds";
-import { modelsNow } from "./model-store";
+import { type LoadedModels, modelsNow, serveModels } from "./model-store";
 import { type ContextOptions, contextProduct, type RuleContext, ruleContext } from "./rule-context";
 import { isContextFree } from "./rule-kinds";
 import { rulesOf, type ServingState, servingState, servingStateNow } from "./serving-state";
@@ -136,7 +136,12 @@ function numberedIn(items: ServingState["items"]): NumberedEligible {
 const viewsNumbered = new WeakMap<ServingState["fragments"], ByNumber<(string | undefined)[]>>();
 
 /** Fills the slots of one strategy from a loaded serving state (also used by the calculation). */
-export function fillFromState(state: ServingState, strategy: Strategy, context: RuleContext): Filled[] {
+export function fillFromState(
+  state: ServingState,
+  strategy: Strategy,
+  context: RuleContext,
+  models?: LoadedModels,
+): Filled[] {
   return fillSlots({
     slots: state.touchpoint.number_of_positions,
     rules: rulesOf(strategy),
@@ -146,15 +151,20 @@ export function fillFromState(state: ServingState, strategy: Strategy, context: 
     isEligibleNumbered: numberedIn(state.items),
     context,
     discounts: state.discounts,
+    ...(models ? { models } : {}),
   });
 }
 
-/** The context-free fill of a strategy (the default visitor's): what the calculation checks. */
-export function defaultFill(state: ServingState, strategy: Strategy, now?: Date): Filled[] {
+/**
+ * The context-free fill of a strategy (the default visitor's): what the calculation checks, with
+ * the models it was given (learned kinds: this process's serving models when none).
+ */
+export function defaultFill(state: ServingState, strategy: Strategy, now?: Date, models?: LoadedModels): Filled[] {
   return fillFromState(
     state,
     strategy,
     ruleContext({ identity: { identity_type: "customer_id", identity_value: "default" }, now }),
+    models,
   );
 }
 
@@ -186,6 +196,8 @@ function checkServable(state: ServingState, options: ContentRequest): void {
 }
 
 function prepared(state: ServingState, identity: Identity, options: ContentRequest): Prepared {
+  // A learned touchpoint served: this process loads the models, and every later build (once).
+  if (state.allItems) serveModels();
   const strategy = chooseStrategy(state.defaultStrategy, state.additional, identity.segment_id);
   const contextOptions: ContextOptions = {
     identity,

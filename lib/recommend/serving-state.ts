@@ -16,7 +16,6 @@ import { processWide } from "@/lib/process-wide";
 import { timeSlice } from "@/lib/time-slice";
 import { ELIGIBLE } from "./item-filter";
 import { isLearnedKind } from "./learned-kinds";
-import { watchModels } from "./model-store";
 import { FALLBACK_LIST } from "./rule-candidates";
 import { type DiscountWindows, discountIdOf } from "./rule-kinds";
 import type { TRule } from "./rule-schemas";
@@ -115,7 +114,6 @@ async function loadState(touchpointId: string, previous?: ServingState): Promise
   // A learned kind may place any item for someone: every eligible row is kept (./learned-kinds.ts).
   const allItems = strategies.some((st) => rulesOf(st).some((r) => isLearnedKind(r.rule_type)));
   const database = await getDatabase();
-  if (allItems) watchModels(database);
   // Raw rows through pg (same names and types as Prisma's Item, as lib/search/catalog-index.ts
   // reads them): pg parses them as they arrive, where Prisma converts the whole catalog in one go
   // on the thread that answers requests.

@@ -7,8 +7,8 @@
 import { getDatabase } from "@/lib/db/client";
 import type { Strategy } from "@/lib/db/generated/client";
 import { log } from "@/lib/log";
-import { isLearnedKind } from "@/lib/recommend/learned-kinds";
-import { currentModels, ensureModelsBuilt } from "@/lib/recommend/model-store";
+import { isLearnedKind, RANKS_WITHOUT_ANCHOR } from "@/lib/recommend/learned-kinds";
+import { ensureModelsBuilt, type LoadedModels, modelsForWork } from "@/lib/recommend/model-store";
 import { FALLBACK_LIST, fallbackCandidates, ruleCandidates } from "@/lib/recommend/rule-candidates";
 import type { TRule } from "@/lib/recommend/rule-schemas";
 import { defaultFill } from "@/lib/recommend/serve-content";
@@ -69,10 +69,16 @@ async function calculate(options: { touchpointId: string; now?: Date }): Promise
   const needsModels = strategies.some((st) =>
     (st.rules as TRule[]).some((r) => isLearnedKind(r.rule_type) || r.rule_type === "most-recommended-products"),
   );
+  let models: LoadedModels | undefined;
   if (needsModels) {
     // The first touchpoint with learned rules builds the models; later ones use the newest build.
     await ensureModelsBuilt(database);
-    await currentModels(database);
+    // The default visitor's fill below ranks with them only for kinds that need no anchor (loaded
+    // for this calculation, not watched: see modelsForWork); the others fall back for it anyway.
+    const ranksForDefault = strategies.some((st) =>
+      (st.rules as TRule[]).some((r) => isLearnedKind(r.rule_type) && RANKS_WITHOUT_ANCHOR.has(r.rule_type)),
+    );
+    if (ranksForDefault) models = await modelsForWork(database);
   }
   for (const strategy of strategies) {
     const rules = strategy.rules as TRule[];
@@ -94,7 +100,7 @@ async function calculate(options: { touchpointId: string; now?: Date }): Promise
   const state = await servingState(touchpoint.touchpoint_id, { fresh: true });
   let usingFallback = false;
   for (const strategy of strategies as Strategy[]) {
-    const filled = defaultFill(state, strategy, options.now);
+    const filled = defaultFill(state, strategy, options.now, models);
     if (filled.length < touchpoint.number_of_positions || filled.some((f) => f.is_fallback)) usingFallback = true;
   }
   await prisma.$transaction([

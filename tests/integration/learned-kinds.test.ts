@@ -167,6 +167,9 @@ beforeAll(async () => {
   related = await touchpointWith("related-products");
   timeBased = await touchpointWith("time-based");
   communityInteractions = await touchpointWith("ai-community-based-interactions");
+  // This process serves: it loads the models now, as a serving process does from its first
+  // request of a learned touchpoint on (those first requests fall back meanwhile).
+  await currentModels();
 });
 
 const KINDS = [

@@ -14,6 +14,7 @@ import * as preview from "@/app/api/latest/touchpoint-studio/touchpoints/[touchp
 import { getDatabase } from "@/lib/db/client";
 import { startWorkers } from "@/lib/jobs/registry";
 import { flushImpressions } from "@/lib/recommend/impressions";
+import { currentModels } from "@/lib/recommend/model-store";
 import { call, tokenFor } from "./http";
 import { waitForTouchpoint } from "./studio";
 
@@ -126,6 +127,9 @@ beforeAll(async () => {
 describe("most-recommended-products", () => {
   it("ranks the items learned kinds placed in served content, not previews nor fallback", async () => {
     const community = await touchpointWith("ai-community-based", 2);
+    // This process serves: it loads the models before the requests below, as a serving process
+    // has by then (its first requests of a learned touchpoint fall back while they load).
+    await currentModels();
     const served = new Map<string, number>();
     for (const customer of ["mr-4", "mr-4", "mr-5", "mr-1"]) {
       for (const slot of await serve(community, customer)) {

@@ -5,10 +5,11 @@
  * purchases out of a history.
  */
 import { describe, expect, it } from "vitest";
+import { RANKS_WITHOUT_ANCHOR } from "../learned-kinds";
 import type { ItemFacts } from "./content";
 import { InteractionsBuilder, type KindName } from "./interactions";
 import { buildModels, HISTORY_PURCHASED, type Models } from "./models";
-import { type Ask, type LearnedKind, recommend } from "./recommend";
+import { type Ask, LEARNED_KINDS, type LearnedKind, recommend } from "./recommend";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 5, 15, 12);
@@ -133,5 +134,24 @@ describe("kinds that are not relabels", () => {
     const items = Array.from(h.item.subarray(h.start[u]!, h.start[u + 1]!), (i) => m.itemIds[i]);
     expect(items).toContain("bought");
     expect(items.filter((id) => id?.startsWith("seen-")).length).toBe(100);
+  });
+});
+
+describe("a visitor the models know nothing of", () => {
+  it("gets items from exactly the kinds said to rank without an anchor (the calculation loads models for those)", async () => {
+    const m = await modelsOf(SHOP);
+    const placing = LEARNED_KINDS.filter(
+      (kind) =>
+        recommend(m, {
+          kind,
+          nowMs: NOW,
+          excludeDays: 0,
+          limit: 10,
+          // A leaflet of every item: the leaflet kind still needs the visitor's affinities.
+          ...(kind === "ai-attribute-based-leaflet" ? { leaflet: m.itemIds.map((_, i) => i) } : {}),
+        }).length > 0,
+    );
+    expect(placing.length).toBeGreaterThan(0);
+    expect(new Set(placing)).toEqual(RANKS_WITHOUT_ANCHOR);
   });
 });

@@ -1,0 +1,134 @@
+/**
+ * Which processes hold the recommendation models (issue 21, lib/recommend/model-store.ts): a
+ * touchpoint's calculation, or a customer list's recommendations, load the newest build for that
+ * work only, and a process that serves no learned touchpoint neither keeps watching later builds
+ * nor loads them; serving a learned touchpoint makes the process watch them, starting from the
+ * build it already holds.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import * as events from "@/app/api/latest/data/events/route";
+import * as items from "@/app/api/latest/data/items/route";
+import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
+import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
+import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
+import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
+import { getDatabase } from "@/lib/db/client";
+import { startWorkers } from "@/lib/jobs/registry";
+import { buildAndStoreModels, modelsForWork, modelsNow, modelsServed } from "@/lib/recommend/model-store";
+import { recommendedItems } from "@/lib/recommend/recommend-for-customers";
+import { call, tokenFor } from "./http";
+import { waitForTouchpoint } from "./studio";
+
+let token: string;
+const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 19);
+
+beforeAll(async () => {
+  token = await tokenFor("advanced");
+  await startWorkers({ concurrency: 1 });
+  const catalog = Array.from({ length: 8 }, (_, i) => ({
+    item_id: `mh-i${i}`,
+    item_name: `Holder item ${i}`,
+    product_price: 3 + i,
+    stock: 10,
+  }));
+  const stored = await call(items.POST, { path: "/data/items", token, body: { items: catalog } });
+  expect(stored.body.errors ?? [], JSON.stringify(stored.body)).toEqual([]);
+  // 40 customers, each buying two of 8 items in one order.
+  const list = Array.from({ length: 40 }, (_, c) =>
+    [c % 8, (c * 3 + 1) % 8].map((i) => ({
+      event_type: "purchase",
+      customer_id: `mh-c${c}`,
+      item_id: `mh-i${i}`,
+      timestamp: day(5 + (c % 20)),
+      order_id: `mh-o${c}`,
+    })),
+  ).flat();
+  const res = await call(events.POST, { path: "/data/events", token, body: { events: list } });
+  expect(res.body.errors, JSON.stringify(res.body)).toEqual([]);
+});
+
+async function learnedTouchpoint(): Promise<string> {
+  const s = await call(strategies.POST, {
+    path: "/touchpoint-studio/rules/strategies",
+    token,
+    body: {
+      strategy_name: "holders community",
+      strategy_type: "smart-recommender",
+      strategy_subtype: "carousel",
+      segments: ["all_customers"],
+      // time-based ranks for the default visitor: the calculation loads the models for it.
+      rules: [
+        { rule_type: "ai-community-based", positions: [0, 1], values: [] },
+        { rule_type: "time-based", positions: [2], values: [] },
+      ],
+    },
+  });
+  expect(s.status, JSON.stringify(s.body)).toBe(201);
+  const list = await call(position.GET, { path: "/touchpoint-studio/rules/position", token });
+  const t = await call(touchpoints.POST, {
+    path: "/touchpoint-studio/rules/touchpoints",
+    token,
+    body: {
+      touchpoint_name: "holders community",
+      touchpoint_type: "smart-recommender",
+      position: list.body.positions[0].position_id,
+      number_of_positions: 3,
+      default_strategy: s.body.strategy_id,
+      strategies: [],
+      is_active: true,
+      is_draft: false,
+    },
+  });
+  expect(t.status, JSON.stringify(t.body)).toBe(201);
+  await waitForTouchpoint(token, t.body.touchpoint_id, (x) => Boolean(x.is_ready) && !x.is_calculating);
+  return t.body.touchpoint_id;
+}
+
+describe("models held for work, and for serving", () => {
+  let touchpoint: string;
+  let firstBuild: string;
+
+  it("after a calculation the process watches no models; work gets the newest build, loaded once", async () => {
+    touchpoint = await learnedTouchpoint();
+    const database = await getDatabase();
+    const held = await modelsForWork(database);
+    expect(held?.modelId).toBeTruthy();
+    firstBuild = held!.modelId;
+    // Kept for the next piece of work: the same object, not a second load.
+    expect(await modelsForWork(database)).toBe(held);
+    expect(modelsServed()).toBeUndefined();
+    expect(modelsNow()).toBeUndefined();
+  });
+
+  it("a new build is loaded for the next piece of work only, never announced into this process", async () => {
+    const database = await getDatabase();
+    const next = await buildAndStoreModels({ reason: "holders: a later build", database });
+    expect(next).not.toBe(firstBuild);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(modelsServed()).toBeUndefined();
+    const recs = await recommendedItems(["mh-c1"], 3, "ai-community-based");
+    expect(recs.get("mh-c1")).toHaveLength(3);
+    expect((await modelsForWork(database))?.modelId).toBe(next);
+    firstBuild = next;
+  });
+
+  it("serving the learned touchpoint makes the process watch the models, from the build it holds", async () => {
+    const database = await getDatabase();
+    const held = await modelsForWork(database);
+    const res = await call(content.GET, {
+      path: `/touchpoint-studio/touchpoints/${touchpoint}/content`,
+      params: { touchpoint_id: touchpoint },
+      token,
+      headers: { identity_value: "mh-c1" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(modelsServed()?.modelId).toBe(firstBuild);
+    // The build already held serves: no second copy.
+    expect(modelsNow()).toBe(held);
+    // From now on a new build is announced here and served within seconds.
+    const next = await buildAndStoreModels({ reason: "holders: served build", database });
+    const at = Date.now();
+    while (modelsServed()?.modelId !== next && Date.now() - at < 10_000) await new Promise((r) => setTimeout(r, 50));
+    expect(modelsServed()?.modelId).toBe(next);
+  });
+});
