@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { log } from "@/lib/log";
 import { eventLoopStats, markListening, watchEventLoop } from "./event-loop";
 
 const block = (ms: number) => {
@@ -25,5 +26,49 @@ describe("event-loop figures", () => {
     expect(afterStall.stalls_over_200ms).toBe(1);
     expect(afterStall.longest_stall_ms).toBeGreaterThanOrEqual(200);
     expect(afterStall.since_start.max_ms).toBeGreaterThanOrEqual(200);
+  });
+});
+
+describe("the stall log line", () => {
+  it("says how much of a stall was this thread's garbage collection", async () => {
+    watchEventLoop();
+    await sleep(50);
+    const warn = vi.spyOn(log, "warn");
+    try {
+      // Held 250 ms making garbage: young-generation collections run within the stall.
+      const end = performance.now() + 250;
+      let kept: unknown[] = [];
+      while (performance.now() < end) {
+        kept.push({ at: performance.now(), text: `piece ${kept.length}` });
+        if (kept.length > 50_000) kept = [];
+      }
+      await sleep(100);
+      const line = warn.mock.calls.find(([message]) => message === "event loop stalled")?.[1] as
+        | { stalled_ms: number; gc_ms: number; longest_gc?: string }
+        | undefined;
+      expect(line?.stalled_ms).toBeGreaterThanOrEqual(200);
+      expect(line?.gc_ms).toBeGreaterThan(0);
+      expect(line?.gc_ms).toBeLessThanOrEqual(line!.stalled_ms + 40);
+      expect(line?.longest_gc).toMatch(/^(scavenge|mark-compact|incremental marking|weak callbacks|other) \d+ ms$/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("says little of a stall that made no garbage was collection", async () => {
+    watchEventLoop();
+    await sleep(50);
+    const warn = vi.spyOn(log, "warn");
+    try {
+      block(250);
+      await sleep(100);
+      const line = warn.mock.calls.find(([message]) => message === "event loop stalled")?.[1] as
+        | { stalled_ms: number; gc_ms: number }
+        | undefined;
+      // The stall is known at a tick's precision (20 ms): a collection just before it may count.
+      expect(line?.gc_ms).toBeLessThan(line!.stalled_ms / 4);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

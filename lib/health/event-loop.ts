@@ -1,12 +1,13 @@
 /**
  * How long this thread's event loop kept work waiting (perf_hooks' monitorEventLoopDelay), shown
  * on GET /api/health, and a log line for every stall of STALL_LOG_MS or more (default 200) naming what was running: the
- * requests and jobs in flight during it, and those that ended within it.
+ * requests and jobs in flight during it, those that ended within it, and how much of it was this
+ * thread's garbage collection (gc_ms, and the longest collection).
  *
  * The histogram samples every RESOLUTION_MS and records the time between samples; the delay is
  * that minus RESOLUTION_MS.
  */
-import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
+import { constants, type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
@@ -36,7 +37,29 @@ const state = processWide("health.eventLoop", () => ({
   running: new Map<number, Activity>(),
   recent: [] as Activity[],
   nextId: 0,
+  /** This thread's recent garbage collections: [start, duration, kind] (performance.now() ms). */
+  collections: [] as [number, number, string][],
 }));
+
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: "scavenge",
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: "mark-compact",
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental marking",
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak callbacks",
+};
+
+/** Keeps this thread's collections of the last few seconds, to say how much of a stall they were. */
+function watchCollections(): void {
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
+      state.collections.push([entry.startTime, entry.duration, GC_KINDS[kind] ?? "other"]);
+    }
+    const since = performance.now() - 10_000;
+    while (state.collections.length && state.collections[0]![0] < since) state.collections.shift();
+  });
+  observer.observe({ entryTypes: ["gc"] });
+}
 
 /** Starts watching this thread's event loop (once per thread; idempotent). */
 export function watchEventLoop(): void {
@@ -46,6 +69,7 @@ export function watchEventLoop(): void {
   state.total = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   state.total.enable();
   state.started = state.windowStart = Date.now();
+  watchCollections();
   const stallMs = env().STALL_LOG_MS;
   let last = performance.now();
   const tick = setInterval(() => {
@@ -62,7 +86,7 @@ export function watchEventLoop(): void {
       state.total!.reset();
       return;
     }
-    if (stalled >= stallMs) reportStall(stalled);
+    if (stalled >= stallMs) reportStall(stalled, now);
     if (Date.now() - state.windowStart >= WINDOW_MS) {
       state.window!.reset();
       state.windowStart = Date.now();
@@ -87,13 +111,39 @@ export function markListening(): void {
 /** The stalls counted on /api/health (stalls_over_200ms), whatever STALL_LOG_MS logs. */
 const COUNTED_STALL_MS = 200;
 
-function reportStall(ms: number): void {
+function reportStall(ms: number, at: number): void {
   if (ms >= COUNTED_STALL_MS) state.stalls++;
   state.longestStallMs = Math.max(state.longestStallMs, ms);
   const from = Date.now() - ms;
   const running = [...state.running.values()].map((a) => `${a.what} (for ${Date.now() - a.since} ms)`);
   const ended = state.recent.filter((a) => (a.ended ?? 0) >= from).map((a) => `${a.what} (${a.ended! - a.since} ms)`);
-  log.warn("event loop stalled", { stalled_ms: Math.round(ms), running, ended_during_stall: ended });
+  // Collections are told to the observer a turn or two after they happened: looked at then.
+  setTimeout(() => {
+    log.warn("event loop stalled", {
+      stalled_ms: Math.round(ms),
+      running,
+      ended_during_stall: ended,
+      ...collectionsWithin(at - ms, at),
+    });
+  }, TICK_MS).unref();
+}
+
+/**
+ * This thread's collections that ended within the stall (a collection's pause holds the thread):
+ * their time in all, and the longest. The rest of a stall is JavaScript, or the thread waiting for
+ * a core.
+ */
+function collectionsWithin(from: number, to: number): { gc_ms: number; longest_gc?: string } {
+  let total = 0;
+  let longest: [number, number, string] | undefined;
+  for (const c of state.collections) {
+    if (c[0] + c[1] < from || c[0] > to) continue;
+    total += c[1];
+    if (!longest || c[1] > longest[1]) longest = c;
+  }
+  return longest
+    ? { gc_ms: Math.round(total), longest_gc: `${longest[2]} ${Math.round(longest[1])} ms` }
+    : { gc_ms: 0 };
 }
 
 /** Marks work on this thread (a request, a job) for the stall log; call the answer when it ends. */

@@ -8,7 +8,7 @@
  * reload); a state forgotten after a change is not served again.
  */
 
-import { db, getDatabase, type Prisma } from "@/lib/db/client";
+import { type Database, db, getDatabase, type Prisma } from "@/lib/db/client";
 import type { Item, Strategy } from "@/lib/db/generated/client";
 import { tracked } from "@/lib/health/event-loop";
 import { ApiError, conflict, notFound } from "@/lib/http/errors";
@@ -119,8 +119,10 @@ async function loadState(touchpointId: string, previous?: ServingState): Promise
   // on the thread that answers requests.
   // The lists' heads: every row of a learned touchpoint's catalog is kept besides them.
   const heads = [...wanted];
+  // In time slices: a learned touchpoint keeps every eligible row, and this thread answers requests.
+  const slice = timeSlice();
   const rows = allItems
-    ? await database.sql.query<Item>(`SELECT i.* FROM items i WHERE ${ELIGIBLE}`)
+    ? await everyEligibleRow(database, slice)
     : await database.sql.query<Item>(`SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`, [
         heads,
       ]);
@@ -137,8 +139,6 @@ async function loadState(touchpointId: string, previous?: ServingState): Promise
     );
   let extraRows = await extras(touchpointId.slice(-6));
   if (extraRows.length < extraCount) extraRows = [...extraRows, ...(await extras(""))].slice(0, extraCount);
-  // In time slices: a learned touchpoint keeps every eligible row, and this thread answers requests.
-  const slice = timeSlice();
   const items = new Map<string, Item>();
   let n = 0;
   for (const batch of [rows, extraRows]) {
@@ -168,6 +168,29 @@ async function loadState(touchpointId: string, previous?: ServingState): Promise
     itemsCheckedAt: checkedAt,
     loadedAt: Date.now(),
   };
+}
+
+/** Rows of a page of every eligible item (see everyEligibleRow). */
+const ROWS_PER_PAGE = 1000;
+
+/**
+ * Every eligible item's row, read in pages by id with a time slice between them. In one query the
+ * driver parses the rows on this thread as the socket delivers them, and a socket that waited
+ * behind other work delivers megabytes in one read: at 100,000 items (1M customers on PostgreSQL)
+ * that held the thread 60-150 ms at a time, again and again, for the 1.4 s of the read.
+ */
+async function everyEligibleRow(database: Database, slice: () => Promise<void> | undefined): Promise<Item[]> {
+  const rows: Item[] = [];
+  for (let after = ""; ; ) {
+    const page = await database.sql.query<Item>(
+      `SELECT i.* FROM items i WHERE ${ELIGIBLE} AND i.item_id > $1 ORDER BY i.item_id LIMIT $2`,
+      [after, ROWS_PER_PAGE],
+    );
+    for (const row of page) rows.push(row);
+    if (page.length < ROWS_PER_PAGE) return rows;
+    after = page[page.length - 1]!.item_id;
+    await slice();
+  }
 }
 
 async function loadDiscounts(prisma: Prisma, state: Pick<ServingState, "defaultStrategy" | "additional">) {

@@ -29,6 +29,7 @@ import { resetEnvCache, setEnv } from "@/lib/env";
 import { closeSmtp } from "@/lib/messaging/smtp";
 import { withDatabaseName } from "./db";
 import { call, tokenFor } from "./http";
+import { VIBER_SMS_DETAILS } from "./support/approved-campaign";
 import { spawnScript } from "./support/children";
 
 const N = 3000;
@@ -325,12 +326,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)("a delivery worker killed with S
         campaign_details: [
           {
             channel_message_text: "Hi {ph_customer.first_name}",
-            channel_button: "Shop",
-            channel_button_link: "https://shop.example/",
-            channel_image_url: "https://shop.example/i.png",
-            channel_validity_period: 1,
-            channel_validity_unit: "HOURS",
-            channel_fallback_message_text: "SMS for {ph_customer.first_name}",
+            ...VIBER_SMS_DETAILS,
             start_time: "2026-12-01T10:00:00",
             end_time: "2026-12-01T18:00:00",
             abc_audience_percent: 100,

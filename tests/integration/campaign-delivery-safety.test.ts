@@ -20,6 +20,7 @@ import { shiftClockForTests } from "@/lib/clock";
 import { ingestBatch } from "@/lib/data/ingest-batch";
 import { db, getDatabase } from "@/lib/db/client";
 import { call, tokenFor } from "./http";
+import { VIBER_SMS_DETAILS } from "./support/approved-campaign";
 import { until } from "./support/until";
 
 /**
@@ -283,16 +284,7 @@ describe("one message's failure is its own", () => {
  */
 async function viberLegsFailed(prefix: string, n: number, phone: string) {
   const ids = await makeCustomers(prefix, n, { phone_number: phone, sms_consent: true, viber_consent: true });
-  const sendId = await started(
-    await approvedCampaign(prefix, prefix, "viber_sms", {
-      channel_button: "Shop",
-      channel_button_link: "https://shop.example/",
-      channel_image_url: "https://shop.example/i.png",
-      channel_validity_period: 1,
-      channel_validity_unit: "HOURS",
-      channel_fallback_message_text: "SMS for {ph_customer.first_name}",
-    }),
-  );
+  const sendId = await started(await approvedCampaign(prefix, prefix, "viber_sms", VIBER_SMS_DETAILS));
   await prepareSend({ sendId });
   expect((await deliverSend({ sendId })).sent).toBe(n);
   const database = await getDatabase();

@@ -7,6 +7,16 @@ import * as approve from "@/app/api/latest/campaigning-studio/campaignings/[camp
 import * as campaignings from "@/app/api/latest/campaigning-studio/campaignings/route";
 import { call, tokenFor } from "../http";
 
+/** A viber_sms group's Viber fields and its SMS fallback (the SMS leg's text names the customer). */
+export const VIBER_SMS_DETAILS = {
+  channel_button: "Shop",
+  channel_button_link: "https://shop.example/",
+  channel_image_url: "https://shop.example/i.png",
+  channel_validity_period: 1,
+  channel_validity_unit: "HOURS",
+  channel_fallback_message_text: "SMS for {ph_customer.first_name}",
+} as const;
+
 /** The new campaign's first group's id. */
 export async function approvedEmailCampaign(name: string, segment: string): Promise<string> {
   const created = await call(campaignings.POST, {
