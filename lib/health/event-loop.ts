@@ -1,12 +1,14 @@
 /**
  * How long this thread's event loop kept work waiting (perf_hooks' monitorEventLoopDelay), shown
  * on GET /api/health, and a log line for every stall of STALL_LOG_MS or more (default 200) naming what was running: the
- * requests and jobs in flight during it, those that ended within it, and how much of it was this
- * thread's garbage collection (gc_ms, and the longest collection).
+ * requests and jobs in flight during it, those that ended within it, how much of it was this
+ * thread's garbage collection (gc_ms, and the longest collection), and the thread's CPU time over
+ * it (cpu_ms, Linux: well under the stall, the thread was waiting for a core or in a blocking call).
  *
  * The histogram samples every RESOLUTION_MS and records the time between samples; the delay is
  * that minus RESOLUTION_MS.
  */
+import { openSync, readSync } from "node:fs";
 import { constants, type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -61,6 +63,30 @@ function watchCollections(): void {
   observer.observe({ entryTypes: ["gc"] });
 }
 
+/**
+ * This thread's CPU time in ms (user and system, at the kernel's 10 ms resolution), on Linux from
+ * /proc/thread-self/stat (a descriptor kept open: about 20 µs a read); undefined elsewhere. Beside
+ * a stall's length it tells work (the thread ran: JavaScript or a collection) from waiting (for a
+ * core the other processes had, or in a blocking call).
+ */
+function threadCpuReader(): (() => number) | undefined {
+  if (process.platform !== "linux") return undefined;
+  try {
+    const fd = openSync("/proc/thread-self/stat", "r");
+    const buf = Buffer.alloc(1024);
+    return () => {
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      const text = buf.toString("latin1", 0, n);
+      // After the command's name (in parentheses, which may hold spaces): utime and stime are the
+      // 12th and 13th fields, in clock ticks of 10 ms.
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts watching this thread's event loop (once per thread; idempotent). */
 export function watchEventLoop(): void {
   if (state.window) return;
@@ -72,11 +98,16 @@ export function watchEventLoop(): void {
   watchCollections();
   const stallMs = env().STALL_LOG_MS;
   let last = performance.now();
+  const cpuMs = threadCpuReader();
+  let lastCpu = cpuMs?.() ?? 0;
   const tick = setInterval(() => {
     const now = performance.now();
     const stalled = now - last - TICK_MS;
     const began = last;
     last = now;
+    const cpu = cpuMs?.() ?? 0;
+    const cpuDuring = cpuMs ? cpu - lastCpu : undefined;
+    lastCpu = cpu;
     if (state.listeningAt !== undefined && began < state.listeningAt) {
       // The tick that spans the start of listening: what held the thread came before anyone could
       // connect (module loading), so it is logged but counts neither as a stall nor in the figures.
@@ -86,7 +117,7 @@ export function watchEventLoop(): void {
       state.total!.reset();
       return;
     }
-    if (stalled >= stallMs) reportStall(stalled, now);
+    if (stalled >= stallMs) reportStall(stalled, now, cpuDuring);
     if (Date.now() - state.windowStart >= WINDOW_MS) {
       state.window!.reset();
       state.windowStart = Date.now();
@@ -111,7 +142,7 @@ export function markListening(): void {
 /** The stalls counted on /api/health (stalls_over_200ms), whatever STALL_LOG_MS logs. */
 const COUNTED_STALL_MS = 200;
 
-function reportStall(ms: number, at: number): void {
+function reportStall(ms: number, at: number, cpuMs: number | undefined): void {
   if (ms >= COUNTED_STALL_MS) state.stalls++;
   state.longestStallMs = Math.max(state.longestStallMs, ms);
   const from = Date.now() - ms;
@@ -123,6 +154,8 @@ function reportStall(ms: number, at: number): void {
       stalled_ms: Math.round(ms),
       running,
       ended_during_stall: ended,
+      // The thread's own CPU time over the stall and the tick before it (10 ms resolution).
+      ...(cpuMs === undefined ? {} : { cpu_ms: cpuMs }),
       ...collectionsWithin(at - ms, at),
     });
   }, TICK_MS).unref();
