@@ -9,7 +9,8 @@ describe("pg-boss's connection wait", () => {
     recordTaken([JOBS.deliverSend]);
     expect(connectTimeoutMs()).toBe(10_000);
     recordTaken([JOBS.buildModels]);
-    expect(connectTimeoutMs()).toBe(heartbeatSeconds(JOBS.buildModels) * 1000);
-    expect(connectTimeoutMs()).toBeGreaterThanOrEqual(120_000);
+    // Past the builds' heartbeat: a step at background priority stretches behind a busy web process.
+    expect(connectTimeoutMs()).toBeGreaterThan(heartbeatSeconds(JOBS.buildModels) * 1000);
+    expect(connectTimeoutMs()).toBe(600_000);
   });
 });

@@ -56,10 +56,14 @@ async function create(): Promise<PgBoss> {
  * the pool's timer then fires as soon as the step ends, before the connection it waited for is
  * handed over, and every queue this thread polls reported "timeout exceeded when trying to connect"
  * as an error after each long step (about 30 per step in the serving-scale bench). There the wait
- * is as long as such a step may be (the builds' heartbeat); elsewhere pg-boss's own 10 s.
+ * is as long as such a step may be: LONG_STEP_WAIT_MS, past the builds' heartbeat, because the
+ * thread runs at background priority and a step stretches behind a busy web process (1M customers,
+ * a rebuild under load: one step of 116 s, 28 s alone, and the timeouts again with a 120-s wait).
+ * Elsewhere pg-boss's own 10 s.
  */
+const LONG_STEP_WAIT_MS = 600_000;
 export function connectTimeoutMs(): number {
-  return takes(JOBS.buildModels) || takes(JOBS.loadDemo) ? heartbeatSeconds(JOBS.buildModels) * 1000 : 10_000;
+  return takes(JOBS.buildModels) || takes(JOBS.loadDemo) ? LONG_STEP_WAIT_MS : 10_000;
 }
 
 /**
