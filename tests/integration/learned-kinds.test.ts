@@ -9,9 +9,6 @@ import * as customers from "@/app/api/latest/data/customers/route";
 import * as events from "@/app/api/latest/data/events/route";
 import * as items from "@/app/api/latest/data/items/route";
 import * as models from "@/app/api/latest/touchpoint-studio/models/route";
-import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
-import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
-import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import * as preview from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/preview/route";
 import { getDatabase } from "@/lib/db/client";
@@ -19,7 +16,7 @@ import { startWorkers } from "@/lib/jobs/registry";
 import { buildAndStoreModels, currentModels, modelsNow } from "@/lib/recommend/model-store";
 import { serveContent, serveContentJson } from "@/lib/recommend/serve-content";
 import { call, tokenFor } from "./http";
-import { waitForTouchpoint } from "./studio";
+import { liveCarousel } from "./studio";
 
 let token: string;
 let admin: string;
@@ -31,38 +28,8 @@ async function post(handler: typeof items.POST, path: string, body: unknown) {
   expect(res.body.errors ?? [], JSON.stringify(res.body.errors)).toEqual([]);
 }
 
-async function touchpointWith(rule_type: string, values: unknown[] = []): Promise<string> {
-  const s = await call(strategies.POST, {
-    path: "/touchpoint-studio/rules/strategies",
-    token,
-    body: {
-      strategy_name: `learned ${rule_type}`,
-      strategy_type: "smart-recommender",
-      strategy_subtype: "carousel",
-      segments: ["all_customers"],
-      rules: [{ rule_type, positions: [0, 1, 2], values }],
-    },
-  });
-  expect(s.status, JSON.stringify(s.body)).toBe(201);
-  const list = await call(position.GET, { path: "/touchpoint-studio/rules/position", token });
-  const t = await call(touchpoints.POST, {
-    path: "/touchpoint-studio/rules/touchpoints",
-    token,
-    body: {
-      touchpoint_name: `learned ${rule_type}`,
-      touchpoint_type: "smart-recommender",
-      position: list.body.positions[0].position_id,
-      number_of_positions: 3,
-      default_strategy: s.body.strategy_id,
-      strategies: [],
-      is_active: true,
-      is_draft: false,
-    },
-  });
-  expect(t.status, JSON.stringify(t.body)).toBe(201);
-  await waitForTouchpoint(token, t.body.touchpoint_id, (x) => Boolean(x.is_ready) && !x.is_calculating);
-  return t.body.touchpoint_id;
-}
+const touchpointWith = (rule_type: string, values: unknown[] = []) =>
+  liveCarousel(token, `learned ${rule_type}`, [{ rule_type, positions: [0, 1, 2], values }]);
 
 interface Slot {
   item: { item_id: string };

@@ -8,16 +8,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as events from "@/app/api/latest/data/events/route";
 import * as items from "@/app/api/latest/data/items/route";
-import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
-import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
-import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import { getDatabase } from "@/lib/db/client";
 import { startWorkers } from "@/lib/jobs/registry";
 import { buildAndStoreModels, modelsForWork, modelsNow, modelsServed } from "@/lib/recommend/model-store";
 import { recommendedItems } from "@/lib/recommend/recommend-for-customers";
 import { call, tokenFor } from "./http";
-import { waitForTouchpoint } from "./studio";
+import { liveCarousel } from "./studio";
 
 let token: string;
 const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 19);
@@ -47,42 +44,12 @@ beforeAll(async () => {
   expect(res.body.errors, JSON.stringify(res.body)).toEqual([]);
 });
 
-async function learnedTouchpoint(): Promise<string> {
-  const s = await call(strategies.POST, {
-    path: "/touchpoint-studio/rules/strategies",
-    token,
-    body: {
-      strategy_name: "holders community",
-      strategy_type: "smart-recommender",
-      strategy_subtype: "carousel",
-      segments: ["all_customers"],
-      // time-based ranks for the default visitor: the calculation loads the models for it.
-      rules: [
-        { rule_type: "ai-community-based", positions: [0, 1], values: [] },
-        { rule_type: "time-based", positions: [2], values: [] },
-      ],
-    },
-  });
-  expect(s.status, JSON.stringify(s.body)).toBe(201);
-  const list = await call(position.GET, { path: "/touchpoint-studio/rules/position", token });
-  const t = await call(touchpoints.POST, {
-    path: "/touchpoint-studio/rules/touchpoints",
-    token,
-    body: {
-      touchpoint_name: "holders community",
-      touchpoint_type: "smart-recommender",
-      position: list.body.positions[0].position_id,
-      number_of_positions: 3,
-      default_strategy: s.body.strategy_id,
-      strategies: [],
-      is_active: true,
-      is_draft: false,
-    },
-  });
-  expect(t.status, JSON.stringify(t.body)).toBe(201);
-  await waitForTouchpoint(token, t.body.touchpoint_id, (x) => Boolean(x.is_ready) && !x.is_calculating);
-  return t.body.touchpoint_id;
-}
+/** time-based ranks for the default visitor: the calculation loads the models for it. */
+const learnedTouchpoint = () =>
+  liveCarousel(token, "holders community", [
+    { rule_type: "ai-community-based", positions: [0, 1] },
+    { rule_type: "time-based", positions: [2] },
+  ]);
 
 describe("models held for work, and for serving", () => {
   let touchpoint: string;

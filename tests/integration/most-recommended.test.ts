@@ -6,9 +6,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as customers from "@/app/api/latest/data/customers/route";
 import * as events from "@/app/api/latest/data/events/route";
 import * as items from "@/app/api/latest/data/items/route";
-import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
-import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
-import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import * as preview from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/preview/route";
 import { getDatabase } from "@/lib/db/client";
@@ -16,7 +13,7 @@ import { startWorkers } from "@/lib/jobs/registry";
 import { flushImpressions } from "@/lib/recommend/impressions";
 import { currentModels } from "@/lib/recommend/model-store";
 import { call, tokenFor } from "./http";
-import { waitForTouchpoint } from "./studio";
+import { liveCarousel } from "./studio";
 
 let token: string;
 let admin: string;
@@ -27,39 +24,13 @@ interface Slot {
   filled_by: { rule_type: string | null; is_fallback: boolean };
 }
 
-async function touchpointWith(rule_type: string, slots: number, values: unknown[] = []): Promise<string> {
-  const positions = Array.from({ length: slots }, (_, k) => k);
-  const s = await call(strategies.POST, {
-    path: "/touchpoint-studio/rules/strategies",
+const touchpointWith = (rule_type: string, slots: number, values: unknown[] = []) =>
+  liveCarousel(
     token,
-    body: {
-      strategy_name: `mr ${rule_type}`,
-      strategy_type: "smart-recommender",
-      strategy_subtype: "carousel",
-      segments: ["all_customers"],
-      rules: [{ rule_type, positions, values }],
-    },
-  });
-  expect(s.status, JSON.stringify(s.body)).toBe(201);
-  const list = await call(position.GET, { path: "/touchpoint-studio/rules/position", token });
-  const t = await call(touchpoints.POST, {
-    path: "/touchpoint-studio/rules/touchpoints",
-    token,
-    body: {
-      touchpoint_name: `mr ${rule_type}`,
-      touchpoint_type: "smart-recommender",
-      position: list.body.positions[0].position_id,
-      number_of_positions: slots,
-      default_strategy: s.body.strategy_id,
-      strategies: [],
-      is_active: true,
-      is_draft: false,
-    },
-  });
-  expect(t.status, JSON.stringify(t.body)).toBe(201);
-  await waitForTouchpoint(token, t.body.touchpoint_id, (x) => Boolean(x.is_ready) && !x.is_calculating);
-  return t.body.touchpoint_id;
-}
+    `mr ${rule_type}`,
+    [{ rule_type, positions: Array.from({ length: slots }, (_, k) => k), values }],
+    slots,
+  );
 
 async function serve(id: string, customer: string): Promise<Slot[]> {
   const res = await call(content.GET, {

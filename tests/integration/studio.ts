@@ -1,6 +1,9 @@
 /** Touchpoint helpers shared by the integration tests: save a touchpoint as read, wait for its state. */
 import { expect } from "vitest";
+import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
+import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
 import * as oneTouchpoint from "@/app/api/latest/touchpoint-studio/rules/touchpoints/[touchpoint_id]/route";
+import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import { aiSearchRule } from "@/lib/recommend/rule-constants";
 import { call } from "./http";
 
@@ -54,4 +57,46 @@ export function searchStrategyBody(name: string, filterColumns: string, limit = 
     segments: ["all_customers"],
     rules: [aiSearchRule({ tenant_id: "default", filter_columns: filterColumns, limit, match_score: 0 })],
   };
+}
+
+/**
+ * A live carousel of `slots` positions (the first position) whose default strategy has `rules`
+ * (all customers), made through the routes and calculated; returns its id.
+ */
+export async function liveCarousel(
+  token: string,
+  name: string,
+  rules: { rule_type: string; positions: number[]; values?: unknown[] }[],
+  slots = 3,
+): Promise<string> {
+  const s = await call(strategies.POST, {
+    path: "/touchpoint-studio/rules/strategies",
+    token,
+    body: {
+      strategy_name: name,
+      strategy_type: "smart-recommender",
+      strategy_subtype: "carousel",
+      segments: ["all_customers"],
+      rules: rules.map((r) => ({ values: [], ...r })),
+    },
+  });
+  expect(s.status, JSON.stringify(s.body)).toBe(201);
+  const list = await call(position.GET, { path: "/touchpoint-studio/rules/position", token });
+  const t = await call(touchpoints.POST, {
+    path: "/touchpoint-studio/rules/touchpoints",
+    token,
+    body: {
+      touchpoint_name: name,
+      touchpoint_type: "smart-recommender",
+      position: list.body.positions[0].position_id,
+      number_of_positions: slots,
+      default_strategy: s.body.strategy_id,
+      strategies: [],
+      is_active: true,
+      is_draft: false,
+    },
+  });
+  expect(t.status, JSON.stringify(t.body)).toBe(201);
+  await waitForTouchpoint(token, t.body.touchpoint_id);
+  return t.body.touchpoint_id;
 }
