@@ -255,7 +255,7 @@ async function runPhase(
   watch.say(`[${watch.kind}] ${phase}: done in ${result.seconds} s; ${JSON.stringify(measured)}`);
   watch.say(`  ${probeText("health", health)} | ${probeText("content", content ?? undefined)}`);
   watch.say(
-    `  service event loop (${loop.basis}${phase === "startup" ? "" : `, reaching back ${loop.recent_window_reaches_back_s} s before the phase`}): p99 ${loop.p99_ms} ms, max ${loop.max_ms} ms; stalls > 200 ms logged: ${result.service_log.stalls_over_200ms} (longest ${result.service_log.longest_stall_ms} ms); probe client's own event loop p99 ${result.client_event_loop.p99_ms} ms, max ${result.client_event_loop.max_ms} ms`,
+    `  service event loop (${loop.basis}${phase === "startup" ? "" : `, windows begun up to ${loop.windows_left_out.reached_back_s} s before the phase left out`}): p99 ${loop.p99_ms} ms, max ${loop.max_ms} ms; stalls > 200 ms logged: ${result.service_log.stalls_over_200ms} (longest ${result.service_log.longest_stall_ms} ms); probe client's own event loop p99 ${result.client_event_loop.p99_ms} ms, max ${result.client_event_loop.max_ms} ms`,
   );
   watch.say(`  targets: ${JSON.stringify(result.targets)}`);
   return result;

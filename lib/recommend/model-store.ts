@@ -41,13 +41,13 @@ export {
 
 const FALLBACK_CHECK_MS = 15_000;
 /**
- * Chunks read per query while loading (2 MB each). One: the driver decodes each row's bytes on
- * this thread in one go (4 MB of hex text a chunk, a few milliseconds); four at once held it for
- * tens of milliseconds at a time.
+ * Bytes of a stored chunk (2 MB) read per query while loading, as `substring`: the driver receives
+ * a row's value whole on this thread (its hex text made into one string, the message's pieces
+ * joined first), which for a whole chunk held the thread for tens of milliseconds on a busy
+ * machine (1M customers: stalls of 40-99 ms through the web's load, its own CPU time). A part of
+ * 256 KB is also what is decoded between two time slices.
  */
-const CHUNKS_PER_READ = 1;
-/** Bytes of a chunk decoded at a time (about half a millisecond). */
-const DECODE_BYTES = 256 * 1024;
+const PART_BYTES = 256 * 1024;
 
 export interface LoadedModels {
   modelId: string;
@@ -91,26 +91,25 @@ export async function loadModels(database: Database, modelId: string): Promise<L
   // zero-filled (every byte is written below, and checked): filling 444 MB held the thread ~0.2 s.
   const bytes = Buffer.allocUnsafeSlow(total);
   let filled = 0;
-  // Decoded a piece at a time between time slices: a 2 MB chunk's hex decoded at once held this
-  // thread 4-7 ms per chunk, 15-25 ms on a busy machine (the read itself, its text made by the
-  // driver, is about 3 ms).
+  // Read and decoded a part of a chunk at a time, between time slices (see PART_BYTES).
   const slice = timeSlice();
-  for (let seq = 0; ; seq += CHUNKS_PER_READ) {
-    const chunks: ByteaText[] = [];
-    await database.sql.queryBytes(
-      "SELECT data FROM rec_model_chunks WHERE model_id = $1 AND seq >= $2 AND seq < $3 ORDER BY seq",
-      [modelId, seq, seq + CHUNKS_PER_READ],
-      (data) => chunks.push(data),
-    );
-    for (const data of chunks) {
-      if (filled + data.length > total) throw new Error(`model ${modelId}: chunks exceed its ${total} bytes`);
-      // Straight into the models' buffer: no Buffer of the chunk made on the way.
-      for (let at = 0; at < data.length; at += DECODE_BYTES) {
-        filled += data.copyTo(bytes, filled, at, Math.min(at + DECODE_BYTES, data.length));
-        await slice();
-      }
+  const chunks = await database.sql.query<{ seq: number; bytes: number }>(
+    "SELECT seq, length(data) AS bytes FROM rec_model_chunks WHERE model_id = $1 ORDER BY seq",
+    [modelId],
+  );
+  for (const chunk of chunks) {
+    for (let at = 0; at < chunk.bytes; at += PART_BYTES) {
+      await database.sql.queryBytes(
+        "SELECT substring(data FROM $3 FOR $4) FROM rec_model_chunks WHERE model_id = $1 AND seq = $2",
+        [modelId, chunk.seq, at + 1, PART_BYTES],
+        (part) => {
+          if (filled + part.length > total) throw new Error(`model ${modelId}: chunks exceed its ${total} bytes`);
+          // Straight into the models' buffer: no Buffer of the part made on the way.
+          filled += part.copyTo(bytes, filled);
+        },
+      );
+      await slice();
     }
-    if (chunks.length < CHUNKS_PER_READ) break;
   }
   if (filled !== total || total === 0) throw new Error(`model ${modelId}: ${filled} of its ${total} bytes stored`);
   // In time slices: this thread answers requests (the old models serve until these are whole).
