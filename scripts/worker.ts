@@ -17,6 +17,7 @@ import { startWorkers } from "@/lib/jobs/registry";
 import { startWorkerThread, type WorkerThread } from "@/lib/jobs/thread/start-thread";
 import { log } from "@/lib/log";
 import { startMemoryLog } from "@/lib/memory-log";
+import { lowerProcessPriority } from "@/lib/threads/background-priority.mjs";
 
 const settings = env();
 let queues: QueueSelection;
@@ -40,6 +41,9 @@ if (!adoptAuthSecret()) {
   );
   process.exit(2);
 }
+// A worker answers no requests: all its threads yield the CPU to the web processes' request
+// threads on a shared machine (BACKGROUND_THREAD_NICE; lib/threads/background-priority.mjs).
+lowerProcessPriority();
 await databaseReady();
 // Model builds and the demo load hold their thread for tens of seconds per step (lib/jobs/pools.ts
 // LONG_STEP_POOLS). With other queues in this process they run in a worker thread of their own,

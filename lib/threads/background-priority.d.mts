@@ -2,3 +2,4 @@
 export declare const DEFAULT_BACKGROUND_NICE: number;
 export declare function backgroundNice(env?: Record<string, string | undefined>): number;
 export declare function lowerThisThreadPriority(nice?: number): number | undefined;
+export declare function lowerProcessPriority(nice?: number): number;

@@ -1,8 +1,14 @@
+import { spawnSync } from "node:child_process";
 import { getPriority } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
-import { backgroundNice, DEFAULT_BACKGROUND_NICE, lowerThisThreadPriority } from "./background-priority.mjs";
+import {
+  backgroundNice,
+  DEFAULT_BACKGROUND_NICE,
+  lowerProcessPriority,
+  lowerThisThreadPriority,
+} from "./background-priority.mjs";
 
 /** Runs lowerThisThreadPriority(nice) in a worker thread; the thread id it changed and that thread's nice value. */
 function inWorker(nice: number): Promise<{ tid?: number; priority?: number }> {
@@ -39,6 +45,36 @@ describe.runIf(process.platform === "linux")("background threads yield the CPU t
     expect(await inWorker(0)).toEqual({});
     expect(lowerThisThreadPriority(5)).toBeUndefined();
     expect(getPriority(process.pid)).toBe(before);
+  });
+});
+
+describe.runIf(process.platform === "linux")("a worker process yields the CPU with all its threads", () => {
+  it("lowers every thread of the process, those started before it ran and after", () => {
+    const module = join(process.cwd(), "lib", "threads", "background-priority.mjs");
+    const code = `
+      const { readdirSync } = require("node:fs");
+      const { getPriority } = require("node:os");
+      const { Worker } = require("node:worker_threads");
+      import(${JSON.stringify(module)}).then(({ lowerProcessPriority }) => {
+        const changed = lowerProcessPriority(6);
+        const later = new Worker("setTimeout(() => {}, 200)", { eval: true });
+        setTimeout(() => {
+          const tids = readdirSync("/proc/self/task").map(Number);
+          console.log(JSON.stringify({ changed, priorities: tids.map((t) => getPriority(t)) }));
+          later.terminate();
+        }, 100);
+      });`;
+    const run = spawnSync(process.execPath, ["-e", code], { encoding: "utf8" });
+    const out = JSON.parse(run.stdout.trim()) as { changed: number; priorities: number[] };
+    // The main thread and the runtime's threads (V8's helpers, at least a few).
+    expect(out.changed).toBeGreaterThan(3);
+    // Every thread now, the worker thread started afterwards among them.
+    expect(out.priorities.length).toBeGreaterThan(out.changed);
+    expect(new Set(out.priorities)).toEqual(new Set([6]));
+  });
+
+  it("0 changes nothing", () => {
+    expect(lowerProcessPriority(0)).toBe(0);
   });
 });
 
