@@ -30,7 +30,8 @@ const ZEnv = z
     DATABASE_REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     DATA_DIR: z.string().min(1).default("./.data"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    PUBLIC_URL: z.url().default("http://localhost:3000"),
+    /** Unset: http://localhost:<PORT>. */
+    PUBLIC_URL: z.url().optional(),
     /** At least 32 bytes; each purpose gets its own key derived from it (lib/auth/keys.ts). */
     AUTH_SECRET: z
       .string()
@@ -270,7 +271,8 @@ const ZEnv = z
       ["INFOBIP_BASE_URL", "INFOBIP_API_KEY", "VIBER_SENDER"],
       "VIBER_PROVIDER=infobip",
     );
-  });
+  })
+  .transform((e) => ({ ...e, PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}` }));
 
 export type Env = z.infer<typeof ZEnv>;
 

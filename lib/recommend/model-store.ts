@@ -16,7 +16,6 @@
  * that ranks with them loads the newest build for itself (modelsForWork).
  */
 
-import type { ByteaText } from "@/lib/db/bytea-text";
 import { type Database, getDatabase, openDatabase } from "@/lib/db/client";
 import { perDatabase } from "@/lib/db/per-database";
 import { tracked } from "@/lib/health/event-loop";
@@ -325,8 +324,9 @@ export async function modelsForWork(database: Database): Promise<LoadedModels | 
   work.loading ??= (async () => {
     const newest = await newestReady(database);
     if (!newest) return undefined;
-    if (newest !== work.loaded?.modelId) work.loaded = undefined; // the old build is garbage before the load
-    return newest === work.loaded?.modelId ? withNewestPatch(database, work.loaded) : load(database, newest);
+    if (newest === work.loaded?.modelId) return withNewestPatch(database, work.loaded);
+    work.loaded = undefined; // the old build is garbage before the load
+    return load(database, newest);
   })().finally(() => {
     work.loading = undefined;
   });

@@ -121,11 +121,19 @@ async function loadState(touchpointId: string, previous?: ServingState): Promise
   const heads = [...wanted];
   // In time slices: a learned touchpoint keeps every eligible row, and this thread answers requests.
   const slice = timeSlice();
-  const rows = allItems
-    ? await everyEligibleRow(database, slice)
-    : await database.sql.query<Item>(`SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`, [
-        heads,
-      ]);
+  const items = new Map<string, Item>();
+  const keep = (item: Item) => {
+    items.set(item.item_id, item);
+    if (allItems) wanted.add(item.item_id);
+  };
+  if (allItems) await everyEligibleRow(database, slice, keep);
+  else {
+    const rows = await database.sql.query<Item>(
+      `SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`,
+      [heads],
+    );
+    for (const item of rows) keep(item);
+  }
   // A few eligible items outside the lists' heads, from a place in the catalog that depends on the
   // touchpoint (the primary key's order: no scan): the last resort when lists run dry. Only the
   // heads are sent (a learned touchpoint's whole catalog as a parameter held this thread ~0.3 s
@@ -139,15 +147,7 @@ async function loadState(touchpointId: string, previous?: ServingState): Promise
     );
   let extraRows = await extras(touchpointId.slice(-6));
   if (extraRows.length < extraCount) extraRows = [...extraRows, ...(await extras(""))].slice(0, extraCount);
-  const items = new Map<string, Item>();
-  let n = 0;
-  for (const batch of [rows, extraRows]) {
-    for (const item of batch) {
-      items.set(item.item_id, item);
-      if (allItems) wanted.add(item.item_id);
-      if ((++n & 1023) === 0) await slice();
-    }
-  }
+  for (const item of extraRows) keep(item);
   const additional = touchpoint.strategies.map((st) => byId.get(st)).filter((st): st is Strategy => !!st);
   const discounts = await loadDiscounts(prisma, { defaultStrategy, additional });
   return {
@@ -174,20 +174,23 @@ async function loadState(touchpointId: string, previous?: ServingState): Promise
 const ROWS_PER_PAGE = 1000;
 
 /**
- * Every eligible item's row, read in pages by id with a time slice between them. In one query the
- * driver parses the rows on this thread as the socket delivers them, and a socket that waited
+ * Every eligible item's row, handed to `keep` page by page (pages by id, a time slice between
+ * them). In one query the driver parses the rows on this thread as the socket delivers them, and a socket that waited
  * behind other work delivers megabytes in one read: at 100,000 items (1M customers on PostgreSQL)
  * that held the thread 60-150 ms at a time, again and again, for the 1.4 s of the read.
  */
-async function everyEligibleRow(database: Database, slice: () => Promise<void> | undefined): Promise<Item[]> {
-  const rows: Item[] = [];
+async function everyEligibleRow(
+  database: Database,
+  slice: () => Promise<void> | undefined,
+  keep: (row: Item) => void,
+): Promise<void> {
   for (let after = ""; ; ) {
     const page = await database.sql.query<Item>(
       `SELECT i.* FROM items i WHERE ${ELIGIBLE} AND i.item_id > $1 ORDER BY i.item_id LIMIT $2`,
       [after, ROWS_PER_PAGE],
     );
-    for (const row of page) rows.push(row);
-    if (page.length < ROWS_PER_PAGE) return rows;
+    for (const row of page) keep(row);
+    if (page.length < ROWS_PER_PAGE) return;
     after = page[page.length - 1]!.item_id;
     await slice();
   }

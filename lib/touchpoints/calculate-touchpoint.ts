@@ -66,19 +66,15 @@ async function calculate(options: { touchpointId: string; now?: Date }): Promise
   if (!touchpoint) return;
   const ids = [touchpoint.default_strategy, ...touchpoint.strategies];
   const strategies = await prisma.strategy.findMany({ where: { strategy_id: { in: ids } } });
-  const needsModels = strategies.some((st) =>
-    (st.rules as TRule[]).some((r) => isLearnedKind(r.rule_type) || r.rule_type === "most-recommended-products"),
-  );
+  const kinds = new Set(strategies.flatMap((st) => (st.rules as TRule[]).map((r) => r.rule_type)));
+  const needsModels = [...kinds].some((k) => isLearnedKind(k) || k === "most-recommended-products");
   let models: LoadedModels | undefined;
   if (needsModels) {
     // The first touchpoint with learned rules builds the models; later ones use the newest build.
     await ensureModelsBuilt(database);
     // The default visitor's fill below ranks with them only for kinds that need no anchor (loaded
     // for this calculation, not watched: see modelsForWork); the others fall back for it anyway.
-    const ranksForDefault = strategies.some((st) =>
-      (st.rules as TRule[]).some((r) => isLearnedKind(r.rule_type) && RANKS_WITHOUT_ANCHOR.has(r.rule_type)),
-    );
-    if (ranksForDefault) models = await modelsForWork(database);
+    if ([...kinds].some((k) => isLearnedKind(k) && RANKS_WITHOUT_ANCHOR.has(k))) models = await modelsForWork(database);
   }
   for (const strategy of strategies) {
     const rules = strategy.rules as TRule[];
