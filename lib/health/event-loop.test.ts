@@ -29,12 +29,27 @@ describe("event-loop figures", () => {
   });
 });
 
+type StallLine = { stalled_ms: number; gc_ms: number; longest_gc?: string; cpu_ms?: number };
+
+/** The "event loop stalled" lines logged while `stall` runs and 100 ms after, the loop watched from 50 ms before. */
+async function stallLines(stall: () => void | Promise<void>): Promise<StallLine[]> {
+  watchEventLoop();
+  await sleep(50);
+  const warn = vi.spyOn(log, "warn");
+  try {
+    await stall();
+    await sleep(100);
+    return warn.mock.calls
+      .filter(([message]) => message === "event loop stalled")
+      .map(([, fields]) => fields as StallLine);
+  } finally {
+    warn.mockRestore();
+  }
+}
+
 describe("the stall log line", () => {
   it("says how much of a stall was this thread's garbage collection", async () => {
-    watchEventLoop();
-    await sleep(50);
-    const warn = vi.spyOn(log, "warn");
-    try {
+    const [line] = await stallLines(() => {
       // Held 250 ms making garbage: young-generation collections run within the stall.
       const end = performance.now() + 250;
       let kept: unknown[] = [];
@@ -42,60 +57,34 @@ describe("the stall log line", () => {
         kept.push({ at: performance.now(), text: `piece ${kept.length}` });
         if (kept.length > 50_000) kept = [];
       }
-      await sleep(100);
-      const line = warn.mock.calls.find(([message]) => message === "event loop stalled")?.[1] as
-        | { stalled_ms: number; gc_ms: number; longest_gc?: string; cpu_ms?: number }
-        | undefined;
-      expect(line?.stalled_ms).toBeGreaterThanOrEqual(200);
-      expect(line?.gc_ms).toBeGreaterThan(0);
-      expect(line?.gc_ms).toBeLessThanOrEqual(line!.stalled_ms + 40);
-      if (process.platform === "linux") expect(line?.cpu_ms).toBeGreaterThan(0);
-      expect(line?.longest_gc).toMatch(/^(scavenge|mark-compact|incremental marking|weak callbacks|other) \d+ ms$/);
-    } finally {
-      warn.mockRestore();
-    }
+    });
+    expect(line?.stalled_ms).toBeGreaterThanOrEqual(200);
+    expect(line?.gc_ms).toBeGreaterThan(0);
+    expect(line?.gc_ms).toBeLessThanOrEqual(line!.stalled_ms + 40);
+    if (process.platform === "linux") expect(line?.cpu_ms).toBeGreaterThan(0);
+    expect(line?.longest_gc).toMatch(/^(scavenge|mark-compact|incremental marking|weak callbacks|other) \d+ ms$/);
   });
 
   it("says little of a stall that made no garbage was collection", async () => {
-    watchEventLoop();
-    await sleep(50);
-    const warn = vi.spyOn(log, "warn");
-    try {
-      block(250);
-      await sleep(100);
-      const line = warn.mock.calls.find(([message]) => message === "event loop stalled")?.[1] as
-        | { stalled_ms: number; gc_ms: number }
-        | undefined;
-      // The stall is known at a tick's precision (20 ms): a collection just before it may count.
-      expect(line?.gc_ms).toBeLessThan(line!.stalled_ms / 4);
-    } finally {
-      warn.mockRestore();
-    }
+    const [line] = await stallLines(() => block(250));
+    // The stall is known at a tick's precision (20 ms): a collection just before it may count.
+    expect(line?.gc_ms).toBeLessThan(line!.stalled_ms / 4);
   });
 });
 
 describe("the stall's CPU time", () => {
   it("is near the stall when the thread worked, and near nothing when it waited in a blocking call", async () => {
     if (process.platform !== "linux") return;
-    watchEventLoop();
-    await sleep(50);
-    const warn = vi.spyOn(log, "warn");
-    try {
+    const lines = await stallLines(async () => {
       block(300);
       await sleep(100);
       // A blocking wait: the thread sleeps in the kernel (Atomics.wait), using no CPU.
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
-      await sleep(100);
-      const lines = warn.mock.calls
-        .filter(([message]) => message === "event loop stalled")
-        .map(([, fields]) => fields as { stalled_ms: number; cpu_ms: number });
-      expect(lines).toHaveLength(2);
-      const [worked, waited] = lines as [{ stalled_ms: number; cpu_ms: number }, { cpu_ms: number }];
-      // On a busy machine the working thread may itself wait for a core a little.
-      expect(worked.cpu_ms).toBeGreaterThanOrEqual(150);
-      expect(waited.cpu_ms).toBeLessThanOrEqual(60);
-    } finally {
-      warn.mockRestore();
-    }
+    });
+    expect(lines).toHaveLength(2);
+    const [worked, waited] = lines;
+    // On a busy machine the working thread may itself wait for a core a little.
+    expect(worked?.cpu_ms).toBeGreaterThanOrEqual(150);
+    expect(waited?.cpu_ms).toBeLessThanOrEqual(60);
   });
 });

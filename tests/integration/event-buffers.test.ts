@@ -7,50 +7,17 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import * as items from "@/app/api/latest/data/items/route";
-import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
-import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
-import * as oneTouchpoint from "@/app/api/latest/touchpoint-studio/rules/touchpoints/[touchpoint_id]/route";
-import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import { getDatabase } from "@/lib/db/client";
 import { startWorkers } from "@/lib/jobs/registry";
 import { flushImpressions, impressionBufferStats } from "@/lib/recommend/impressions";
 import { flushSearchEvents, searchEventBufferStats } from "@/lib/search/record-search";
 import { call, tokenFor } from "./http";
+import { liveCarousel, liveTouchpoint, searchStrategyBody } from "./studio";
 
 let token: string;
 let carouselId: string;
 let searchId: string;
-
-async function createTouchpoint(strategy: Record<string, unknown>, touchpoint: Record<string, unknown>) {
-  const s = await call(strategies.POST, {
-    path: "/touchpoint-studio/rules/strategies",
-    token,
-    body: { segments: ["all_customers"], ...strategy },
-  });
-  expect(s.status, JSON.stringify(s.body)).toBe(201);
-  const list = await call(position.GET, { path: "/touchpoint-studio/rules/position", token });
-  const t = await call(touchpoints.POST, {
-    path: "/touchpoint-studio/rules/touchpoints",
-    token,
-    body: {
-      position: list.body.positions[0].position_id,
-      default_strategy: s.body.strategy_id,
-      is_active: true,
-      is_draft: false,
-      ...touchpoint,
-    },
-  });
-  expect(t.status, JSON.stringify(t.body)).toBe(201);
-  const id = t.body.touchpoint_id as string;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await call(oneTouchpoint.GET, { params: { touchpoint_id: id }, token });
-    if (res.body.is_ready && !res.body.is_calculating) return id;
-    if (Date.now() > deadline) throw new Error(`touchpoint ${id} not ready: ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const contentOf = (id: string, query: Record<string, string> = {}) =>
   call(content.GET, {
@@ -83,38 +50,23 @@ describe("buffered impressions and search events", () => {
     ];
     const added = await call(items.POST, { path: "/data/items", token, body: { items: catalog } });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
-    carouselId = await createTouchpoint(
-      {
-        strategy_name: "Buffer carousel",
-        strategy_type: "smart-recommender",
-        strategy_subtype: "carousel",
-        rules: [
-          {
-            rule_type: "selected-products",
-            positions: [0, 1],
-            values: ["EB-MUG", "EB-LAMP"].map((value) => ({ column_name: "item_id", comparator: "=", value })),
-          },
-        ],
-      },
-      { touchpoint_name: "Buffer carousel", touchpoint_type: "smart-recommender", number_of_positions: 2 },
+    carouselId = await liveCarousel(
+      token,
+      "Buffer carousel",
+      [
+        {
+          rule_type: "selected-products",
+          positions: [0, 1],
+          values: ["EB-MUG", "EB-LAMP"].map((value) => ({ column_name: "item_id", comparator: "=", value })),
+        },
+      ],
+      2,
     );
-    searchId = await createTouchpoint(
-      {
-        strategy_name: "Buffer search",
-        strategy_type: "smart-search",
-        strategy_subtype: "search-bar",
-        rules: [
-          {
-            rule_type: "ai-search",
-            positions: [],
-            values: Object.entries({ tenant_id: "default", filter_columns: "item_id", limit: 10, match_score: 0 }).map(
-              ([column_name, value]) => ({ column_name, comparator: "=", value }),
-            ),
-          },
-        ],
-      },
-      { touchpoint_name: "Buffer search", touchpoint_type: "smart-search", number_of_positions: 0 },
-    );
+    searchId = await liveTouchpoint(token, searchStrategyBody("Buffer search", "item_id", 10), {
+      touchpoint_name: "Buffer search",
+      touchpoint_type: "smart-search",
+      number_of_positions: 0,
+    });
     // The search index is built on the first search: before the database goes away.
     expect((await contentOf(searchId, { term: "mug" })).status).toBe(200);
     await flushSearchEvents();

@@ -7,9 +7,6 @@
  */
 import { existsSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
-import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
-import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import { onlineRetailFile } from "@/lib/data/demo/load-demo";
 import { startWorkers } from "@/lib/jobs/registry";
@@ -20,7 +17,7 @@ import { ruleContext } from "@/lib/recommend/rule-context";
 import type { TRule } from "@/lib/recommend/rule-schemas";
 import { call, tokenFor } from "./http";
 import { loadRetailSlice } from "./retail-fixture";
-import { waitForTouchpoint } from "./studio";
+import { liveCarousel } from "./studio";
 
 const SLOTS = 5;
 const RED: TRule["values"] = [{ column_name: "attribute_color", comparator: "=", value: "red" }];
@@ -63,36 +60,7 @@ describe.runIf(existsSync(onlineRetailFile()))("a filtered learned rule on Onlin
     await startWorkers({ concurrency: 1 });
     const slice = await loadRetailSlice(60);
     red = new Set(slice.items.filter((i) => i.attributes.length > 0).map((i) => i.item_id));
-    const s = await call(strategies.POST, {
-      path: "/touchpoint-studio/rules/strategies",
-      token,
-      body: {
-        strategy_name: "red community",
-        strategy_type: "smart-recommender",
-        strategy_subtype: "carousel",
-        segments: ["all_customers"],
-        rules: [RULE],
-      },
-    });
-    expect(s.status, JSON.stringify(s.body)).toBe(201);
-    const list = await call(position.GET, { path: "/touchpoint-studio/rules/position", token });
-    const t = await call(touchpoints.POST, {
-      path: "/touchpoint-studio/rules/touchpoints",
-      token,
-      body: {
-        touchpoint_name: "red community",
-        touchpoint_type: "smart-recommender",
-        position: list.body.positions[0].position_id,
-        number_of_positions: SLOTS,
-        default_strategy: s.body.strategy_id,
-        strategies: [],
-        is_active: true,
-        is_draft: false,
-      },
-    });
-    expect(t.status, JSON.stringify(t.body)).toBe(201);
-    touchpointId = t.body.touchpoint_id;
-    await waitForTouchpoint(token, touchpointId, (x) => Boolean(x.is_ready) && !x.is_calculating);
+    touchpointId = await liveCarousel(token, "red community", [RULE], SLOTS);
     loaded = (await currentModels())!;
     expect(loaded).toBeDefined();
   }, 240_000);

@@ -9,14 +9,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as customers from "@/app/api/latest/data/customers/route";
 import * as events from "@/app/api/latest/data/events/route";
 import * as items from "@/app/api/latest/data/items/route";
-import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
-import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
-import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import { getDatabase } from "@/lib/db/client";
 import { startWorkers } from "@/lib/jobs/registry";
 import { buildAndStoreModels } from "@/lib/recommend/model-store";
 import { call, tokenFor } from "./http";
-import { waitForTouchpoint } from "./studio";
+import { liveCarousel } from "./studio";
 import { spawnScript, type TestChild } from "./support/children";
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -38,39 +35,6 @@ async function post(handler: typeof items.POST, path: string, body: unknown) {
   const res = await call(handler, { path, token: admin, body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.errors ?? [], JSON.stringify(res.body.errors)).toEqual([]);
-}
-
-async function communityTouchpoint(): Promise<string> {
-  const s = await call(strategies.POST, {
-    path: "/touchpoint-studio/rules/strategies",
-    token,
-    body: {
-      strategy_name: "instances community",
-      strategy_type: "smart-recommender",
-      strategy_subtype: "carousel",
-      segments: ["all_customers"],
-      rules: [{ rule_type: "ai-community-based", positions: [0, 1, 2], values: [] }],
-    },
-  });
-  expect(s.status, JSON.stringify(s.body)).toBe(201);
-  const list = await call(position.GET, { path: "/touchpoint-studio/rules/position", token });
-  const t = await call(touchpoints.POST, {
-    path: "/touchpoint-studio/rules/touchpoints",
-    token,
-    body: {
-      touchpoint_name: "instances community",
-      touchpoint_type: "smart-recommender",
-      position: list.body.positions[0].position_id,
-      number_of_positions: 3,
-      default_strategy: s.body.strategy_id,
-      strategies: [],
-      is_active: true,
-      is_draft: false,
-    },
-  });
-  expect(t.status, JSON.stringify(t.body)).toBe(201);
-  await waitForTouchpoint(token, t.body.touchpoint_id);
-  return t.body.touchpoint_id;
 }
 
 /** Alice's first slot as a web process serves it over HTTP: the item and whether it was personalised. */
@@ -124,7 +88,9 @@ describe.runIf(onPostgres)("models across web processes", () => {
       events: [buy("mi-alice", "mi-a", "1"), ...["x", "y"].flatMap((c) => [buy(c, "mi-a", c), buy(c, "mi-b", c)])],
     });
     // The touchpoint's calculation builds the first models (a touchpoint with learned rules going live).
-    const touchpointId = await communityTouchpoint();
+    const touchpointId = await liveCarousel(token, "instances community", [
+      { rule_type: "ai-community-based", positions: [0, 1, 2] },
+    ]);
 
     const database = await getDatabase();
     const children: TestChild[] = [0, 1].map(() =>

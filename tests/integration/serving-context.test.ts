@@ -8,10 +8,7 @@ import * as customers from "@/app/api/latest/data/customers/route";
 import * as discounts from "@/app/api/latest/data/discounts/route";
 import * as events from "@/app/api/latest/data/events/route";
 import * as items from "@/app/api/latest/data/items/route";
-import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
 import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
-import * as oneTouchpoint from "@/app/api/latest/touchpoint-studio/rules/touchpoints/[touchpoint_id]/route";
-import * as touchpoints from "@/app/api/latest/touchpoint-studio/rules/touchpoints/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import { getDatabase } from "@/lib/db/client";
 import { startWorkers } from "@/lib/jobs/registry";
@@ -24,6 +21,7 @@ import {
 } from "@/lib/recommend/identity-index";
 import { serveContent } from "@/lib/recommend/serve-content";
 import { call, tokenFor } from "./http";
+import { liveCarousel } from "./studio";
 
 let token: string;
 let admin: string;
@@ -36,45 +34,6 @@ async function post(handler: typeof items.POST, path: string, body: unknown) {
   const res = await call(handler, { path, token: admin, body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
-}
-
-async function makeTouchpoint(rules: unknown[], extraStrategies: string[] = []) {
-  const s = await call(strategies.POST, {
-    path: "/touchpoint-studio/rules/strategies",
-    token,
-    body: {
-      strategy_name: "ctx",
-      strategy_type: "smart-recommender",
-      strategy_subtype: "carousel",
-      segments: ["all_customers"],
-      rules,
-    },
-  });
-  expect(s.status, JSON.stringify(s.body)).toBe(201);
-  const list = await call(position.GET, { path: "/touchpoint-studio/rules/position", token });
-  const t = await call(touchpoints.POST, {
-    path: "/touchpoint-studio/rules/touchpoints",
-    token,
-    body: {
-      touchpoint_name: "ctx carousel",
-      touchpoint_type: "smart-recommender",
-      position: list.body.positions[0].position_id,
-      number_of_positions: 3,
-      default_strategy: s.body.strategy_id,
-      strategies: extraStrategies,
-      is_active: true,
-      is_draft: false,
-    },
-  });
-  expect(t.status, JSON.stringify(t.body)).toBe(201);
-  const id = t.body.touchpoint_id as string;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await call(oneTouchpoint.GET, { params: { touchpoint_id: id }, token });
-    if (res.body.is_ready && !res.body.is_calculating) return id;
-    if (Date.now() > deadline) throw new Error(`not ready: ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function serve(id: string, headers: Record<string, string> = {}, query: Record<string, string> = {}) {
@@ -148,17 +107,16 @@ beforeAll(async () => {
     },
   });
   expect(vip.status, JSON.stringify(vip.body)).toBe(201);
-  carousel = await makeTouchpoint(
-    [{ rule_type: "best-sellers", positions: [0, 1, 2], values: [] }],
-    [vip.body.strategy_id],
-  );
-  leaflet = await makeTouchpoint([
+  carousel = await liveCarousel(token, "ctx carousel", [{ rule_type: "best-sellers", positions: [0, 1, 2] }], 3, [
+    vip.body.strategy_id,
+  ]);
+  leaflet = await liveCarousel(token, "ctx leaflet", [
     {
       rule_type: "discount-leaflet",
       positions: [0],
       values: [{ column_name: "discount_id", comparator: "=", value: "ctx-d1" }],
     },
-    { rule_type: "best-sellers", positions: [1, 2], values: [] },
+    { rule_type: "best-sellers", positions: [1, 2] },
   ]);
   await startIdentityIndex();
 });

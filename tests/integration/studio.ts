@@ -1,4 +1,4 @@
-/** Touchpoint helpers shared by the integration tests: save a touchpoint as read, wait for its state. */
+/** Touchpoint helpers shared by the integration tests: make a live one, save one as read, wait for its state. */
 import { expect } from "vitest";
 import * as position from "@/app/api/latest/touchpoint-studio/rules/position/route";
 import * as strategies from "@/app/api/latest/touchpoint-studio/rules/strategies/route";
@@ -60,25 +60,19 @@ export function searchStrategyBody(name: string, filterColumns: string, limit = 
 }
 
 /**
- * A live carousel of `slots` positions (the first position) whose default strategy has `rules`
- * (all customers), made through the routes and calculated; returns its id.
+ * A live touchpoint at the first position whose default strategy is made from `strategy` (all
+ * customers unless it says otherwise), made through the routes and calculated; returns its id.
+ * `touchpoint` gives the touchpoint's name, type and number of positions, and may override the rest.
  */
-export async function liveCarousel(
+export async function liveTouchpoint(
   token: string,
-  name: string,
-  rules: { rule_type: string; positions: number[]; values?: unknown[] }[],
-  slots = 3,
+  strategy: Record<string, unknown>,
+  touchpoint: Record<string, unknown>,
 ): Promise<string> {
   const s = await call(strategies.POST, {
     path: "/touchpoint-studio/rules/strategies",
     token,
-    body: {
-      strategy_name: name,
-      strategy_type: "smart-recommender",
-      strategy_subtype: "carousel",
-      segments: ["all_customers"],
-      rules: rules.map((r) => ({ values: [], ...r })),
-    },
+    body: { segments: ["all_customers"], ...strategy },
   });
   expect(s.status, JSON.stringify(s.body)).toBe(201);
   const list = await call(position.GET, { path: "/touchpoint-studio/rules/position", token });
@@ -86,17 +80,44 @@ export async function liveCarousel(
     path: "/touchpoint-studio/rules/touchpoints",
     token,
     body: {
-      touchpoint_name: name,
-      touchpoint_type: "smart-recommender",
       position: list.body.positions[0].position_id,
-      number_of_positions: slots,
       default_strategy: s.body.strategy_id,
       strategies: [],
       is_active: true,
       is_draft: false,
+      ...touchpoint,
     },
   });
   expect(t.status, JSON.stringify(t.body)).toBe(201);
   await waitForTouchpoint(token, t.body.touchpoint_id);
   return t.body.touchpoint_id;
+}
+
+/**
+ * A live carousel of `slots` positions (the first position) whose default strategy has `rules`
+ * (all customers), and `extraStrategies` (strategy ids by priority) after it; made through the
+ * routes and calculated; returns its id.
+ */
+export function liveCarousel(
+  token: string,
+  name: string,
+  rules: { rule_type: string; positions: number[]; values?: unknown[] }[],
+  slots = 3,
+  extraStrategies: string[] = [],
+): Promise<string> {
+  return liveTouchpoint(
+    token,
+    {
+      strategy_name: name,
+      strategy_type: "smart-recommender",
+      strategy_subtype: "carousel",
+      rules: rules.map((r) => ({ values: [], ...r })),
+    },
+    {
+      touchpoint_name: name,
+      touchpoint_type: "smart-recommender",
+      number_of_positions: slots,
+      strategies: extraStrategies,
+    },
+  );
 }
