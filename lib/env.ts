@@ -83,6 +83,11 @@ const ZEnv = z
     WORKER_QUEUES: z.string().optional(),
     /** A running job whose worker stopped beating for this long is handed to another (lib/jobs/boss.ts). */
     JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+    /**
+     * How often an idle job worker looks for jobs no notification announced (a retry or a delayed
+     * send coming due); a job sent wakes its queue's workers at once (LISTEN/NOTIFY).
+     */
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(10),
     /** How often pg-boss looks for jobs whose worker died or whose time ran out. */
     JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
     /** SIGTERM: how long requests in flight and running jobs get before the process stops. */

@@ -37,6 +37,12 @@ async function create(): Promise<PgBoss> {
     // calculation of a touchpoint whose previous one had just ended. Read the monitor's figures as
     // often as it writes them (a SELECT of the queue table's few rows), at least every 5 s.
     queueCacheIntervalSeconds: Math.min(settings.JOB_SUPERVISE_SECONDS, 5),
+    // A job sent wakes the workers of its queue at once (every queue has notify on: ensureQueues),
+    // and idle workers only look every JOB_POLL_SECONDS (lib/jobs/registry.ts): polling each of the
+    // 17 queues twice every 2 s cost the embedded database's thread about a tenth of a core while
+    // the service answered content requests. On the embedded database the host passes each
+    // notification on to the connections listening (lib/db/embedded/pglite-host.mjs).
+    useListenNotify: true,
   });
   boss.on("error", (error) => {
     // A handler still running when stop handed its job back ends after the queue's pool closed:
@@ -81,9 +87,12 @@ async function ensureQueues(boss: PgBoss): Promise<void> {
       name === JOBS.updateModels;
     // A model build on a large shop may take most of an hour (bench: recs-build).
     const expiry = name === JOBS.buildModels ? { expireInSeconds: 3600 } : {};
-    await boss.createQueue(name, stately ? { policy: "stately", ...expiry } : expiry);
-    // createQueue leaves an existing queue as it was: the heartbeat is set on every start.
-    await boss.updateQueue(name, { heartbeatSeconds: heartbeatSeconds(name) });
+    await boss.createQueue(
+      name,
+      stately ? { policy: "stately", notify: true, ...expiry } : { notify: true, ...expiry },
+    );
+    // createQueue leaves an existing queue as it was: the heartbeat and notify are set on every start.
+    await boss.updateQueue(name, { heartbeatSeconds: heartbeatSeconds(name), notify: true });
   }
 }
 
@@ -122,6 +131,36 @@ export async function handBackOrphanedJobs(boss: PgBoss): Promise<number> {
   }
   if (rows.length) log.warn("jobs of a process that ended were handed back to the queue", { jobs: rows.length });
   return rows.length;
+}
+
+/**
+ * Runs `run` for each job of queue `name`, `concurrency` at a time. Workers are woken by a
+ * notification when a job is sent (every queue has notify on: ensureQueues); their own look comes
+ * every `pollSeconds`, for what no notification announces (a retry or a delayed job coming due)
+ * and a lost listener. One pg-boss worker per job at a time, each knowing its id: a worker that
+ * took a job looks again at once, since a notification that came while it worked is not kept for
+ * it (jobs sent together would otherwise drain one per worker per `pollSeconds`).
+ */
+export async function workQueue(
+  boss: PgBoss,
+  name: string,
+  options: { concurrency: number; pollSeconds: number },
+  run: (data: Record<string, unknown>) => Promise<void>,
+): Promise<void> {
+  const polling = {
+    pollingIntervalSeconds: Math.min(2, options.pollSeconds),
+    notifyPollingIntervalSeconds: options.pollSeconds,
+  };
+  for (let i = 0; i < options.concurrency; i++) {
+    let self: string | undefined;
+    self = await boss.work<Record<string, unknown>>(name, polling, async (jobs) => {
+      try {
+        for (const job of jobs) await run(job.data ?? {});
+      } finally {
+        if (self) boss.notifyWorker(self);
+      }
+    });
+  }
 }
 
 /** The process's pg-boss, started on first use (schema created/migrated by pg-boss itself). */

@@ -28,7 +28,7 @@ import { calculateTouchpoint, warmSearch } from "@/lib/touchpoints/calculate-tou
 import { createDemoTouchpoints } from "@/lib/touchpoints/create-demo-touchpoints";
 import { requestRecalculation } from "@/lib/touchpoints/recalculate";
 import { sweepLostCalculations } from "@/lib/touchpoints/sweep-calculations";
-import { getBoss, handBackOrphanedJobs } from "./boss";
+import { getBoss, handBackOrphanedJobs, workQueue } from "./boss";
 import { JOBS } from "./names";
 import { allQueues, type QueueSelection } from "./pools";
 import { recordTaken } from "./taken";
@@ -144,15 +144,13 @@ export async function startWorkers(options: {
   }
   for (const [name, handler] of Object.entries(HANDLERS)) {
     if (!queues.has(name)) continue;
-    const localConcurrency = queues.get(name) ?? options.concurrency;
-    await boss.work<Record<string, unknown>>(name, { localConcurrency }, async (jobs) => {
-      for (const job of jobs) {
-        const end = beginActivity(`job ${name}`);
-        try {
-          await handler(job.data ?? {});
-        } finally {
-          end();
-        }
+    const concurrency = queues.get(name) ?? options.concurrency;
+    await workQueue(boss, name, { concurrency, pollSeconds: env().JOB_POLL_SECONDS }, async (data) => {
+      const end = beginActivity(`job ${name}`);
+      try {
+        await handler(data);
+      } finally {
+        end();
       }
     });
   }

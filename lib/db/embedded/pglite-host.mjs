@@ -11,8 +11,11 @@
  * transaction (BEGIN ... COMMIT, status `T` or `E` between) never interleave with another
  * connection's messages. (pglite-socket's multiplexer hands the backend over between single
  * messages: concurrent statements then fail with "unnamed prepared statement does not exist".)
- * The connections share one session: SET (not SET LOCAL), LISTEN and named prepared statements
- * would leak between them, and the app uses none of them on the embedded database.
+ * The connections share one session: SET (not SET LOCAL) and named prepared statements would leak
+ * between them, and the app uses neither on the embedded database. LISTEN is shared too, and the
+ * session's notifications come out in the reply of whichever connection's turn it is (the one
+ * that committed the NOTIFY, usually): each NotificationResponse is also written to every other
+ * connection that has issued LISTEN (pg-boss's listeners: a job sent wakes its workers at once).
  *
  * workerData: { dataDir?: string, loadFrom?: string (a tar made by "dump"), socketPath: string }
  * Messages in: { type: "dump", file } | { type: "stats" } | { type: "close" }.
@@ -30,6 +33,7 @@ const SSL_REQUEST = 80877103;
 const GSS_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
 const READY_FOR_QUERY = 0x5a; // 'Z'
+const NOTIFICATION_RESPONSE = 0x41; // 'A'
 const TERMINATE = 0x58; // 'X'
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
 /** A transaction left open this long by a connection that sends nothing is logged (a likely deadlock). */
@@ -54,6 +58,86 @@ let turns = 0;
 let longestTurnMs = 0;
 let ownerSince = 0;
 let ownerIdleTimer;
+
+/** Connections that have issued LISTEN: the shared session's notifications are theirs. */
+const listeners = new Set();
+
+/**
+ * Finds the NotificationResponse messages in the backend's output, which comes in chunks whose
+ * ends need not fall between messages: a message's type byte and length are read as they come,
+ * its body skipped, and a notification's bytes kept until whole. Each message run ends with whole
+ * messages, so the scan starts afresh with each (reset).
+ */
+class NotificationScanner {
+  /** Bytes of the current message still to pass (not a notification). */
+  skip = 0;
+  /** The start of a message whose type and length are not all here yet (under 5 bytes). */
+  head = [];
+  /** A notification being read: its parts and the bytes still to come. */
+  grab = undefined;
+
+  reset() {
+    this.skip = 0;
+    this.head = [];
+    this.grab = undefined;
+  }
+
+  /** Calls found(message) for each whole notification completed by these bytes. */
+  scan(bytes, found) {
+    let i = 0;
+    while (i < bytes.length) {
+      if (this.grab) {
+        const take = Math.min(this.grab.need, bytes.length - i);
+        this.grab.parts.push(Buffer.from(bytes.subarray(i, i + take)));
+        this.grab.need -= take;
+        i += take;
+        if (this.grab.need === 0) {
+          found(Buffer.concat(this.grab.parts));
+          this.grab = undefined;
+        }
+        continue;
+      }
+      if (this.skip > 0) {
+        const take = Math.min(this.skip, bytes.length - i);
+        this.skip -= take;
+        i += take;
+        continue;
+      }
+      let type;
+      let length;
+      if (this.head.length === 0 && bytes.length - i >= 5) {
+        type = bytes[i];
+        length = ((bytes[i + 1] << 24) | (bytes[i + 2] << 16) | (bytes[i + 3] << 8) | bytes[i + 4]) >>> 0;
+        i += 5;
+      } else {
+        while (this.head.length < 5 && i < bytes.length) this.head.push(bytes[i++]);
+        if (this.head.length < 5) return;
+        const h = this.head;
+        type = h[0];
+        length = ((h[1] << 24) | (h[2] << 16) | (h[3] << 8) | h[4]) >>> 0;
+        this.head = [];
+      }
+      const body = length - 4;
+      if (type !== NOTIFICATION_RESPONSE) this.skip = body;
+      else {
+        const start = Buffer.alloc(5);
+        start[0] = type;
+        start.writeUInt32BE(length, 1);
+        this.grab = { parts: [start], need: body };
+        if (body === 0) {
+          found(start);
+          this.grab = undefined;
+        }
+      }
+    }
+  }
+}
+const notifications = new NotificationScanner();
+
+/** A notification in `from`'s reply, written to the other listening connections too. */
+function shareNotification(message, from) {
+  for (const c of listeners) if (c !== from && !c.closed && c.socket.writable) c.socket.write(message);
+}
 
 class Connection {
   constructor(socket) {
@@ -196,13 +280,18 @@ async function pump() {
       const connection = owner;
       connection.tail = Buffer.alloc(0);
       const statement = statementOf(message);
-      if (statement) connection.lastStatement = statement;
+      if (statement) {
+        connection.lastStatement = statement;
+        if (/^\s*LISTEN\s/i.test(statement)) listeners.add(connection);
+      }
       const reply = startups.has(message) && !startupReply ? [] : undefined;
+      notifications.reset();
       try {
         await db.execProtocolRawStream(message, {
           onRawData: (bytes) => {
             reply?.push(Buffer.from(bytes));
             connection.write(bytes);
+            if (listeners.size) notifications.scan(bytes, (message) => shareNotification(message, connection));
           },
         });
         if (reply) startupReply = Buffer.concat(reply);
@@ -225,6 +314,7 @@ async function pump() {
 /** A connection went away: if it held the backend mid-exchange or mid-transaction, reset it. */
 async function endTurnOf(connection) {
   connection.closed = true;
+  listeners.delete(connection);
   connection.pending = [];
   const index = waiting.indexOf(connection);
   if (index >= 0) waiting.splice(index, 1);
