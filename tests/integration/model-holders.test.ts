@@ -5,7 +5,7 @@
  * nor loads them; serving a learned touchpoint makes the process watch them, starting from the
  * build it already holds.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as events from "@/app/api/latest/data/events/route";
 import * as items from "@/app/api/latest/data/items/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
@@ -58,13 +58,26 @@ describe("models held for work, and for serving", () => {
   it("after a calculation the process watches no models; work gets the newest build, loaded once", async () => {
     touchpoint = await learnedTouchpoint();
     const database = await getDatabase();
-    const held = await modelsForWork(database);
-    expect(held?.modelId).toBeTruthy();
-    firstBuild = held!.modelId;
-    // Kept for the next piece of work: the same object, not a second load.
-    expect(await modelsForWork(database)).toBe(held);
-    expect(modelsServed()).toBeUndefined();
-    expect(modelsNow()).toBeUndefined();
+    // The copy is let go a minute after its last use (a timer): time is moved on by hand.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const held = await modelsForWork(database);
+      expect(held?.modelId).toBeTruthy();
+      firstBuild = held!.modelId;
+      // Kept for the next piece of work: the same object, not a second load.
+      expect(await modelsForWork(database)).toBe(held);
+      vi.advanceTimersByTime(59_000);
+      expect(await modelsForWork(database)).toBe(held);
+      expect(modelsServed()).toBeUndefined();
+      expect(modelsNow()).toBeUndefined();
+      // A minute after the last use the copy is let go: the next piece of work loads the build anew.
+      vi.advanceTimersByTime(60_000);
+      const again = await modelsForWork(database);
+      expect(again?.modelId).toBe(firstBuild);
+      expect(again).not.toBe(held);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a new build is loaded for the next piece of work only, never announced into this process", async () => {
