@@ -31,6 +31,7 @@ import { startMemoryLog } from "@/lib/memory-log";
 import { startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-index";
 import { flushImpressions } from "@/lib/recommend/impressions";
 import { startLiveShare, stopLiveShare } from "@/lib/recommend/live-share";
+import { warmServing } from "@/lib/recommend/warm-up";
 import { flushSearchEvents } from "@/lib/search/record-search";
 import { warmSearchIndex } from "@/lib/search/warm-up";
 import { contentOp } from "@/lib/touchpoints/operations";
@@ -199,6 +200,7 @@ server.listen(settings.PORT, () => {
   markListening();
   void warmSearchIndex();
   void startIdentityIndex();
+  void warmServing();
   startMemoryLog();
   // Tracked events that reach another web process personalise this one's next answer (PostgreSQL).
   void getDatabase()

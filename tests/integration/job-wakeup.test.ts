@@ -9,6 +9,7 @@ import { PgBoss } from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDatabase } from "@/lib/db/client";
 import { getBoss, workQueue } from "@/lib/jobs/boss";
+import { until } from "./support/until";
 
 const POLL_SECONDS = 120;
 const WITHIN_MS = 20_000;
@@ -20,11 +21,6 @@ async function sender(): Promise<PgBoss> {
   boss.on("error", () => {});
   await boss.start();
   return boss;
-}
-
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + WITHIN_MS;
-  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 }
 
 const others: PgBoss[] = [];
@@ -46,7 +42,12 @@ describe("job workers woken by notification", () => {
     others.push(other);
     const sentAt = Date.now();
     await other.send("test.wakeup", { label: "first" });
-    await until(() => ran.length === 1);
+    await until(
+      async () => ran.length,
+      (n) => n === 1,
+      WITHIN_MS,
+      "the job run",
+    );
     expect(ran).toEqual(["first"]);
     expect(Date.now() - sentAt).toBeLessThan(WITHIN_MS);
     await boss.offWork("test.wakeup");
@@ -67,7 +68,12 @@ describe("job workers woken by notification", () => {
       "test.drain",
       [1, 2, 3, 4].map((n) => ({ data: { n } })),
     );
-    await until(() => ran.length === 4);
+    await until(
+      async () => ran.length,
+      (n) => n === 4,
+      WITHIN_MS,
+      "the four jobs run",
+    );
     expect(ran.sort()).toEqual([1, 2, 3, 4]);
     await boss.offWork("test.drain");
   });

@@ -6,8 +6,6 @@
  * build it already holds.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import * as events from "@/app/api/latest/data/events/route";
-import * as items from "@/app/api/latest/data/items/route";
 import * as content from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import { getDatabase } from "@/lib/db/client";
 import { startWorkers } from "@/lib/jobs/registry";
@@ -15,33 +13,14 @@ import { buildAndStoreModels, modelsForWork, modelsNow, modelsServed } from "@/l
 import { recommendedItems } from "@/lib/recommend/recommend-for-customers";
 import { call, tokenFor } from "./http";
 import { liveCarousel } from "./studio";
+import { storeSmallShop } from "./support/small-shop";
 
 let token: string;
-const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 19);
 
 beforeAll(async () => {
   token = await tokenFor("advanced");
   await startWorkers({ concurrency: 1 });
-  const catalog = Array.from({ length: 8 }, (_, i) => ({
-    item_id: `mh-i${i}`,
-    item_name: `Holder item ${i}`,
-    product_price: 3 + i,
-    stock: 10,
-  }));
-  const stored = await call(items.POST, { path: "/data/items", token, body: { items: catalog } });
-  expect(stored.body.errors ?? [], JSON.stringify(stored.body)).toEqual([]);
-  // 40 customers, each buying two of 8 items in one order.
-  const list = Array.from({ length: 40 }, (_, c) =>
-    [c % 8, (c * 3 + 1) % 8].map((i) => ({
-      event_type: "purchase",
-      customer_id: `mh-c${c}`,
-      item_id: `mh-i${i}`,
-      timestamp: day(5 + (c % 20)),
-      order_id: `mh-o${c}`,
-    })),
-  ).flat();
-  const res = await call(events.POST, { path: "/data/events", token, body: { events: list } });
-  expect(res.body.errors, JSON.stringify(res.body)).toEqual([]);
+  await storeSmallShop(token, "mh");
 });
 
 /** time-based ranks for the default visitor: the calculation loads the models for it. */
