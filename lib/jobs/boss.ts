@@ -51,6 +51,12 @@ async function create(): Promise<PgBoss> {
       log.warn("job queue: a job handed back at shutdown ended late", { error: error.message });
     else log.error("job queue error", { error });
   });
+  boss.on("warning", (warning) => {
+    // Without its listener (PgBouncer in transaction pooling, say) a worker looks every 2 s again.
+    const type = (warning.data as { type?: string }).type;
+    if (type === "listen_notify_unavailable") log.warn("job queue: workers poll every 2 s", { why: warning.message });
+    else log.debug("job queue warning", { type, message: warning.message });
+  });
   await boss.start();
   await ensureQueues(boss);
   return boss;
