@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -146,5 +146,46 @@ describe("answers' bytes", () => {
     expect(bytes[1]!.length).toBe(Buffer.byteLength(texts[1]!, "utf8"));
     const large = `"${"€".repeat(100_000)}"`;
     expect(encodedText(large).toString("utf8")).toBe(large);
+  });
+});
+
+describe("answers of one turn", () => {
+  /** A request and a response as node's server gives them, recording what is written. */
+  function exchange(thing: string, failing = false) {
+    const req = {
+      method: "GET",
+      url: `/api/things/${thing}/now`,
+      headers: { host: "localhost" },
+      rawHeaders: ["host", "localhost"],
+      socket: {},
+    } as unknown as IncomingMessage;
+    const written: string[] = [];
+    const res = {
+      req,
+      writeHead: (status: number) => {
+        if (failing) throw new TypeError("Invalid character in header content");
+        written.push(`head ${status}`);
+      },
+      cork: () => undefined,
+      write: () => true,
+      end: (body: Buffer) => written.push(`body ${JSON.parse(body.toString("utf8")).thing}`),
+      destroy: () => written.push("destroyed"),
+    } as unknown as ServerResponse;
+    return { req, res, written };
+  }
+
+  it("are written together once the turn has read every request, each in its own order", async () => {
+    const direct = directRoutes([{ operation: nowOp, base: "/api", GET: now }]);
+    const a = exchange("a");
+    const b = exchange("b", true);
+    const c = exchange("c");
+    for (const x of [a, b, c]) expect(direct(x.req, x.res)).toBe(true);
+    // Answered already (no promise), not yet written: the writes wait for the end of the turn.
+    expect([a.written, b.written, c.written]).toEqual([[], [], []]);
+    await new Promise((r) => setImmediate(r));
+    expect(a.written).toEqual(["head 200", "body a"]);
+    // An answer that cannot be written costs its own connection only.
+    expect(b.written).toEqual(["destroyed"]);
+    expect(c.written).toEqual(["head 200", "body c"]);
   });
 });

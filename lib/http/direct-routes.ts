@@ -68,8 +68,8 @@ export function directRoutes(routes: DirectRoute[]): (req: IncomingMessage, res:
         if (route.operation.scope !== "content") return false;
         const given = new NodeIncoming(req, {});
         preflightAnswer(route.operation, given.url, given.headers).then(
-          (out) => send(res, out),
-          (error) => send(res, failed(error, req)),
+          (out) => sendSoon(res, out),
+          (error) => sendSoon(res, failed(error, req)),
         );
         return true;
       }
@@ -90,10 +90,10 @@ export function directRoutes(routes: DirectRoute[]): (req: IncomingMessage, res:
       // Usually answered already (no promise: see handle() in ./handler.ts).
       if (out instanceof Promise) {
         out.then(
-          (answered) => send(res, answered),
-          (error) => send(res, failed(error, req)),
+          (answered) => sendSoon(res, answered),
+          (error) => sendSoon(res, failed(error, req)),
         );
-      } else send(res, out);
+      } else sendSoon(res, out);
       return true;
     }
     return false;
@@ -144,6 +144,38 @@ function failed(error: unknown, req: IncomingMessage): Answer {
     headers: { "content-type": "application/json", "x-request-id": requestId },
     body: JSON.stringify(errorBody(badRequest(`The request could not be read: ${(error as Error).message}`))),
   };
+}
+
+/**
+ * Answers made in one turn of the event loop are written together after it (setImmediate runs
+ * once the poll phase has read every socket that had data): reads and writes are then not
+ * interleaved, and the load generator or proxy on the other end gets its answers in a burst. On
+ * the 2-core reference machine a socket write costs 20-30 µs when each one wakes the peer, and
+ * about 8 µs in a burst; measured with a bare server doing 30 µs of work per request, this gave
+ * 19,500-20,300 req/s against 16,600-16,800 written at once (docs/benchmarks.md). A request's
+ * answer waits at most for the other answers of its turn.
+ */
+let readyResponses: ServerResponse[] = [];
+let readyAnswers: Answer[] = [];
+
+function sendSoon(res: ServerResponse, out: Answer): void {
+  if (readyResponses.length === 0) setImmediate(sendReady);
+  readyResponses.push(res);
+  readyAnswers.push(out);
+}
+
+function sendReady(): void {
+  const responses = readyResponses;
+  const answers = readyAnswers;
+  readyResponses = [];
+  readyAnswers = [];
+  for (let i = 0; i < responses.length; i++) {
+    try {
+      send(responses[i]!, answers[i]!);
+    } catch {
+      responses[i]!.destroy(); // one answer that cannot be written costs its own connection only
+    }
+  }
 }
 
 /** The answer's headers with the API's security headers (./server.ts leaves them to direct routes). */
