@@ -21,6 +21,7 @@ import { servingScale } from "./scenarios/serving-scale";
 import { soak } from "./scenarios/soak";
 import { storefront } from "./scenarios/storefront";
 import { visitorIds } from "./scenarios/visitor-ids";
+import { writeBatching } from "./scenarios/write-batching";
 
 const SCENARIOS: Scenario[] = [
   intake,
@@ -39,6 +40,7 @@ const SCENARIOS: Scenario[] = [
   dbTransport,
   storefront,
   visitorIds,
+  writeBatching,
   soak,
 ];
 

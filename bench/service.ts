@@ -152,10 +152,23 @@ export async function startService(settings: Record<string, string>, say: (line:
 
 /** A bare node:http server in its own process answering `body` to every request: the floor. */
 export async function startFixedServer(body: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  return startChildServer(
+    `process.on("disconnect", () => process.exit()); require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(process.env.BODY) }); s.end(process.env.BODY); }).listen(Number(process.env.PORT), "127.0.0.1", () => console.log("ready"));`,
+    { BODY: body },
+  );
+}
+
+/**
+ * A server in a child node process running `code`, which listens on 127.0.0.1 at process.env.PORT
+ * and prints a line once it does.
+ */
+export async function startChildServer(
+  code: string,
+  env: Record<string, string>,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const code = `process.on("disconnect", () => process.exit()); require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(process.env.BODY) }); s.end(process.env.BODY); }).listen(${port}, "127.0.0.1", () => console.log("ready"));`;
   const child = spawn(process.execPath, ["-e", code], {
-    env: { ...process.env, BODY: body },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));

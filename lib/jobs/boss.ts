@@ -38,7 +38,7 @@ async function create(): Promise<PgBoss> {
     // often as it writes them (a SELECT of the queue table's few rows), at least every 5 s.
     queueCacheIntervalSeconds: Math.min(settings.JOB_SUPERVISE_SECONDS, 5),
     // A job sent wakes the workers of its queue at once (every queue has notify on: ensureQueues),
-    // and idle workers only look every JOB_POLL_SECONDS (lib/jobs/registry.ts): polling each of the
+    // and idle workers only look every JOB_POLL_SECONDS (workQueue below): polling each of the
     // 17 queues twice every 2 s cost the embedded database's thread about a tenth of a core while
     // the service answered content requests. On the embedded database the host passes each
     // notification on to the connections listening (lib/db/embedded/pglite-host.mjs).
@@ -93,10 +93,7 @@ async function ensureQueues(boss: PgBoss): Promise<void> {
       name === JOBS.updateModels;
     // A model build on a large shop may take most of an hour (bench: recs-build).
     const expiry = name === JOBS.buildModels ? { expireInSeconds: 3600 } : {};
-    await boss.createQueue(
-      name,
-      stately ? { policy: "stately", notify: true, ...expiry } : { notify: true, ...expiry },
-    );
+    await boss.createQueue(name, { ...(stately ? { policy: "stately" as const } : {}), notify: true, ...expiry });
     // createQueue leaves an existing queue as it was: the heartbeat and notify are set on every start.
     await boss.updateQueue(name, { heartbeatSeconds: heartbeatSeconds(name), notify: true });
   }
