@@ -12,15 +12,29 @@
  */
 export const SLICE_MS = 4;
 
-export function timeSlice(budgetMs = SLICE_MS): () => Promise<void> | undefined {
+export interface SliceOptions {
+  /**
+   * Background work (a model load while the old models serve): after each slice the loop rests
+   * this long (a timer) before the next, so the thread sleeps when no request is waiting instead
+   * of running flat out. On a machine whose cores are all busy (a build, the database, the shop's
+   * traffic) a thread that never sleeps is the one the kernel's scheduler makes wait: its
+   * requests then wait for a core, not for our work.
+   */
+  restMs?: number;
+}
+
+export function timeSlice(budgetMs = SLICE_MS, options: SliceOptions = {}): () => Promise<void> | undefined {
+  const rest = options.restMs ?? 0;
   let start = performance.now();
+  const next = (resolve: () => void) => () => {
+    start = performance.now();
+    resolve();
+  };
   return () => {
     if (performance.now() - start < budgetMs) return undefined;
-    return new Promise<void>((resolve) =>
-      setImmediate(() => {
-        start = performance.now();
-        resolve();
-      }),
-    );
+    return new Promise<void>((resolve) => {
+      if (rest > 0) setTimeout(next(resolve), rest);
+      else setImmediate(next(resolve));
+    });
   };
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { directRoutes, encoded as encodedText } from "./direct-routes";
+import { directRoutes } from "./direct-routes";
 import { validationError } from "./errors";
 import { handle, JsonText } from "./handler";
 import { defineOperation } from "./operation";
@@ -135,17 +135,6 @@ describe("direct routes", () => {
     expect(JSON.parse(bytes.toString("utf8"))).toEqual(expected);
     expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(JSON.stringify(expected))));
     expect(bytes.length).toBe(Buffer.byteLength(JSON.stringify(expected)));
-  });
-});
-
-describe("answers' bytes", () => {
-  it("keeps each answer's bytes while later answers are encoded, across slabs, in UTF-8", () => {
-    const texts = Array.from({ length: 600 }, (_, i) => `{"n":${i},"name":"ünï ${"x".repeat(i * 7)}"}`);
-    const bytes = texts.map((t) => encodedText(t));
-    for (const [i, t] of texts.entries()) expect(bytes[i]!.toString("utf8")).toBe(t);
-    expect(bytes[1]!.length).toBe(Buffer.byteLength(texts[1]!, "utf8"));
-    const large = `"${"€".repeat(100_000)}"`;
-    expect(encodedText(large).toString("utf8")).toBe(large);
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { encoded } from "./answer-bytes";
 import { preflightAnswer } from "./cors";
 import { badRequest, errorBody } from "./errors";
 import type { Answer, HeaderReader, Incoming, RouteHandler } from "./handler";
@@ -213,29 +214,6 @@ function send(res: ServerResponse, out: Answer): void {
   headers["content-length"] = body.length; // the answer's own object, made for this request
   res.writeHead(out.status, headers);
   res.end(body);
-}
-
-/**
- * Answers' bytes are written into shared slabs of 1 MB, as node's pool does for strings under
- * 4 KB: a personal content answer (about 6 KB) then costs no ArrayBuffer of its own, and its text
- * is encoded in one pass (Buffer.from counts the bytes first). A slab is never written twice: a
- * full one is left to the answers still holding parts of it, and freed with the last.
- */
-const SLAB_BYTES = 1 << 20;
-let slab = Buffer.allocUnsafe(SLAB_BYTES);
-let slabUsed = 0;
-
-export function encoded(text: string): Buffer {
-  const most = text.length * 3; // UTF-8 takes at most 3 bytes per UTF-16 code unit
-  if (most > SLAB_BYTES / 16) return Buffer.from(text, "utf8");
-  if (slabUsed + most > SLAB_BYTES) {
-    slab = Buffer.allocUnsafe(SLAB_BYTES);
-    slabUsed = 0;
-  }
-  const start = slabUsed;
-  const length = slab.write(text, start, "utf8");
-  slabUsed = (start + length + 7) & ~7;
-  return slab.subarray(start, start + length);
 }
 
 async function sendResponse(res: ServerResponse, out: Response): Promise<void> {

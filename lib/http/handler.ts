@@ -32,14 +32,39 @@ import { DRAIN_LIMIT } from "./server";
 
 /** A JSON answer serialized already (a cached response body): sent as it is. */
 export class JsonText {
+  #text: string | undefined;
   /**
    * `encoded`: the text as `head` followed by `tail`, its UTF-8 bytes kept already (a cached
-   * part of the answer): a direct route (./direct-routes.ts) then encodes only the head.
+   * part of the answer, or an answer put together as bytes): a direct route (./direct-routes.ts)
+   * then encodes only the head. Without `text`, the text is made from them only if read (an
+   * answer through Next's router, an idempotent replay).
    */
   constructor(
-    readonly text: string,
+    text: string | undefined,
     readonly encoded?: EncodedTail,
+  ) {
+    if (text === undefined && !encoded) throw new Error("a JSON answer needs its text or its encoded parts");
+    this.#text = text;
+  }
+  get text(): string {
+    this.#text ??= `${this.encoded!.head}${this.encoded!.tail.toString("utf8")}`;
+    return this.#text;
+  }
+}
+
+/** An answer of JSON text, whose whole text is made only if read (see JsonText). */
+class JsonTextAnswer {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    private readonly json: JsonText,
   ) {}
+  get body(): string {
+    return this.json.text;
+  }
+  get encoded(): EncodedTail | undefined {
+    return this.json.encoded;
+  }
 }
 
 /** An answer's text as a head to encode and a tail encoded already. */
@@ -300,15 +325,11 @@ function jsonAnswer(
     if (cors) for (const name in cors) result.headers.set(name, cors[name]!);
     return result;
   }
-  const text = result instanceof JsonText;
-  return {
-    status: op.status ?? 200,
-    headers: cors
-      ? { "content-type": "application/json", "x-request-id": requestId, ...cors }
-      : { "content-type": "application/json", "x-request-id": requestId },
-    body: text ? result.text : JSON.stringify(result),
-    encoded: text ? result.encoded : undefined,
-  };
+  const headers = cors
+    ? { "content-type": "application/json", "x-request-id": requestId, ...cors }
+    : { "content-type": "application/json", "x-request-id": requestId };
+  if (result instanceof JsonText) return new JsonTextAnswer(op.status ?? 200, headers, result);
+  return { status: op.status ?? 200, headers, body: JSON.stringify(result) };
 }
 
 /** Runs the operation under an Idempotency-Key (./idempotency.ts): once, its answer kept for replays. */

@@ -93,9 +93,7 @@ const recommended = processWide(
  */
 const recommendedKeys = { day: "", keys: new Map<string, string>() };
 
-/** An item a learned kind placed in served content (previews do not count). */
-export function recordRecommended(itemId: string): void {
-  const day = today();
+function addRecommended(day: string, itemId: string, n: number): void {
   if (recommendedKeys.day !== day) {
     recommendedKeys.day = day;
     recommendedKeys.keys.clear();
@@ -105,7 +103,62 @@ export function recordRecommended(itemId: string): void {
     key = `${day} ${itemId}`;
     recommendedKeys.keys.set(itemId, key);
   }
-  recommended.add(key, 1);
+  recommended.add(key, n);
+}
+
+/** An item a learned kind placed: its id, and its number in the list that placed it when known. */
+export interface Placed {
+  item_id: string;
+  item_no?: number;
+  item_ids?: readonly string[];
+}
+
+/**
+ * Counts by number in the list that placed the items (the models' item ids, or a rule's list),
+ * for the day they were counted: a request adds to a typed array, and the counts go into the
+ * buffer by id once a second and before every flush. Counting by id in the buffer's Map (keys
+ * of 100,000 items) cost the web thread 5-6 µs per personalised answer at the 1M-customer bench.
+ */
+const numbered = processWide("recommend.recommended-by-number", () => ({
+  day: "",
+  tables: new Map<readonly string[], Uint32Array>(),
+  timer: undefined as NodeJS.Timeout | undefined,
+}));
+const MOVE_MS = 1000;
+
+function moveNumbered(): void {
+  if (numbered.timer) clearTimeout(numbered.timer);
+  numbered.timer = undefined;
+  for (const [ids, counts] of numbered.tables) {
+    for (let n = 0; n < counts.length; n++) if (counts[n]! > 0) addRecommended(numbered.day, ids[n]!, counts[n]!);
+  }
+  numbered.tables.clear();
+}
+
+/** The items learned kinds placed in one served answer (previews do not count). */
+export function recordRecommended(placed: readonly Placed[]): void {
+  if (placed.length === 0) return;
+  const day = today();
+  if (numbered.day !== day) {
+    moveNumbered(); // yesterday's counts under yesterday
+    numbered.day = day;
+  }
+  for (const p of placed) {
+    if (p.item_no === undefined || p.item_ids === undefined) {
+      addRecommended(day, p.item_id, 1);
+      continue;
+    }
+    let counts = numbered.tables.get(p.item_ids);
+    if (counts === undefined) {
+      counts = new Uint32Array(p.item_ids.length);
+      numbered.tables.set(p.item_ids, counts);
+    }
+    counts[p.item_no]!++;
+  }
+  if (numbered.tables.size > 0 && numbered.timer === undefined) {
+    numbered.timer = setTimeout(moveNumbered, MOVE_MS);
+    numbered.timer.unref();
+  }
 }
 
 /**
@@ -113,6 +166,7 @@ export function recordRecommended(itemId: string): void {
  * long and logs what it could not write.
  */
 export async function flushImpressions(options: { withinMs?: number } = {}): Promise<void> {
+  moveNumbered();
   if (options.withinMs === undefined) await Promise.all([buffer.flush(), recommended.flush()]);
   else await Promise.all([buffer.drain(options.withinMs), recommended.drain(options.withinMs)]);
 }

@@ -21,7 +21,7 @@ import { perDatabase } from "@/lib/db/per-database";
 import { tracked } from "@/lib/health/event-loop";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
-import { timeSlice } from "@/lib/time-slice";
+import { SLICE_MS, timeSlice } from "@/lib/time-slice";
 import type { Models } from "./engine/models";
 import { forgetSharpened, sharpenAhead } from "./engine/neighbour-picks";
 import { type PackedStrings, unpackSliced } from "./engine/pack";
@@ -76,6 +76,13 @@ interface Holder {
 const holderOf = perDatabase<Holder>("recommend.models", (database) => ({ database, checkedAt: 0 }));
 const active = processWide("recommend.models.active", () => ({ holder: undefined as Holder | undefined }));
 
+/**
+ * The rest between two slices of a load or patch (lib/time-slice.ts): while a build is stored the
+ * web thread shares two cores with the database and the worker, and a thread that loads flat out
+ * is the one the scheduler makes wait, requests and all.
+ */
+const LOAD_REST_MS = 2;
+
 async function load(database: Database, modelId: string): Promise<LoadedModels> {
   return tracked("recommendation models: load", () => loadModels(database, modelId));
 }
@@ -90,8 +97,9 @@ export async function loadModels(database: Database, modelId: string): Promise<L
   // zero-filled (every byte is written below, and checked): filling 444 MB held the thread ~0.2 s.
   const bytes = Buffer.allocUnsafeSlow(total);
   let filled = 0;
-  // Read and decoded a part of a chunk at a time, between time slices (see PART_BYTES).
-  const slice = timeSlice();
+  // Read and decoded a part of a chunk at a time, between time slices (see PART_BYTES) with a rest
+  // after each: the models serving meanwhile stay, so the load can yield the core (LOAD_REST_MS).
+  const slice = timeSlice(SLICE_MS, { restMs: LOAD_REST_MS });
   const chunks = await database.sql.query<{ seq: number; bytes: number }>(
     "SELECT seq, length(data) AS bytes FROM rec_model_chunks WHERE model_id = $1 ORDER BY seq",
     [modelId],
@@ -147,7 +155,7 @@ async function withNewestPatch(database: Database, loaded: LoadedModels): Promis
   if (!found) return loaded;
   return tracked("recommendation models: patch", async () => {
     const started = performance.now();
-    const slice = timeSlice();
+    const slice = timeSlice(SLICE_MS, { restMs: LOAD_REST_MS });
     const models = await patchedModels(loaded.base ?? loaded.models, found.patch, slice);
     // The updated community's sharpened scores (the others' are the build's, already made).
     await sharpenAhead(models, slice);

@@ -4,15 +4,17 @@
  * visitor; else the default), fill its slots from the calculated rule lists with the request's
  * context (./rule-context.ts), then describe items.
  *
- * The content route answers with JSON text put together from pieces kept with the serving state:
- * each item's view is serialized once, as is each slot's filled_by but its score (per strategy,
- * rule and fallback), and when a strategy's slots are the same for every visitor (no rule
- * depends on who asks, no product context) its whole content array is kept for a second and
- * shared. A request then costs the identity look-up (in memory), the strategy choice, the slots
- * and a string concatenation (encoded once, by the route: lib/http/direct-routes.ts).
+ * The content route answers with JSON bytes put together from pieces kept with the serving state:
+ * each item's view is serialized and encoded once, as is each slot's filled_by but its score
+ * (per strategy, rule and fallback), and when a strategy's slots are the same for every visitor
+ * (no rule depends on who asks, no product context) its whole content array is kept for a second
+ * and shared. A request then costs the identity look-up (in memory), the strategy choice, the
+ * slots and a copy of the pieces' bytes (lib/http/answer-bytes.ts); only the answer's head (ids)
+ * is text, encoded by the route (lib/http/direct-routes.ts).
  */
 import { ALL_CUSTOMERS } from "@/lib/data/segments";
 import type { Strategy } from "@/lib/db/generated/client";
+import { BodyBytes } from "@/lib/http/answer-bytes";
 import { conflict, notActive } from "@/lib/http/errors";
 import { JsonText } from "@/lib/http/handler";
 import { explain } from "./explain";
@@ -75,7 +77,7 @@ export function chooseStrategy(
 
 /** Counts the items learned kinds placed (most-recommended-products ranks by these); not previews. */
 function countRecommended(filled: Filled[]): Filled[] {
-  for (const f of filled) if (!f.is_fallback && f.rule_type && isLearnedKind(f.rule_type)) recordRecommended(f.item_id);
+  recordRecommended(filled.filter((f) => !f.is_fallback && f.rule_type && isLearnedKind(f.rule_type)));
   return filled;
 }
 
@@ -133,7 +135,7 @@ function numberedIn(items: ServingState["items"]): NumberedEligible {
   }
   return isEligible;
 }
-const viewsNumbered = new WeakMap<ServingState["fragments"], ByNumber<(string | undefined)[]>>();
+const viewsNumbered = new WeakMap<ServingState["fragments"], ByNumber<(Buffer | undefined)[]>>();
 
 /** Fills the slots of one strategy from a loaded serving state (also used by the calculation). */
 export function fillFromState(
@@ -287,30 +289,31 @@ export async function serveContent(options: ContentRequest): Promise<Content> {
   };
 }
 
-function fragment(state: ServingState, itemId: string): string {
-  let text = state.fragments.get(itemId);
-  if (text === undefined) {
-    text = JSON.stringify(itemView(state.items.get(itemId)!, state.touchpoint));
-    state.fragments.set(itemId, text);
+/** An item's view as JSON bytes, made once per item and serving state. */
+function fragment(state: ServingState, itemId: string): Buffer {
+  let bytes = state.fragments.get(itemId);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(itemView(state.items.get(itemId)!, state.touchpoint)), "utf8");
+    state.fragments.set(itemId, bytes);
   }
-  return text;
+  return bytes;
 }
 
 /** A slot's item view: by the models' number when a learned kind placed it (see ByNumber). */
-function slotFragment(state: ServingState, f: Filled): string {
+function slotFragment(state: ServingState, f: Filled): Buffer {
   if (f.item_no === undefined || f.item_ids === undefined) return fragment(state, f.item_id);
   let table = viewsNumbered.get(state.fragments);
   if (!table) {
-    table = new ByNumber((n) => new Array<string | undefined>(n));
+    table = new ByNumber((n) => new Array<Buffer | undefined>(n));
     viewsNumbered.set(state.fragments, table);
   }
   const views = table.of(f.item_ids);
-  let text = views[f.item_no];
-  if (text === undefined) {
-    text = fragment(state, f.item_id);
-    views[f.item_no] = text;
+  let bytes = views[f.item_no];
+  if (bytes === undefined) {
+    bytes = fragment(state, f.item_id);
+    views[f.item_no] = bytes;
   }
-  return text;
+  return bytes;
 }
 
 /**
@@ -321,12 +324,12 @@ function slotFragment(state: ServingState, f: Filled): string {
  */
 interface SlotBy {
   ruleType: string | null;
-  closed: string;
-  open: string;
+  closed: Buffer;
+  open: Buffer;
 }
 const slotBys = new WeakMap<Strategy, (SlotBy | undefined)[]>();
 
-function filledByText(f: Filled, strategy: Strategy): string {
+function slotBy(f: Filled, strategy: Strategy): SlotBy {
   let bys = slotBys.get(strategy);
   if (!bys) {
     bys = [];
@@ -341,29 +344,63 @@ function filledByText(f: Filled, strategy: Strategy): string {
       is_fallback: f.is_fallback,
       strategy_id: strategy.strategy_id,
     } satisfies ContentEntry["filled_by"]);
-    by = { ruleType: f.rule_type, closed, open: closed.slice(0, -1) };
+    by = { ruleType: f.rule_type, closed: Buffer.from(closed, "utf8"), open: Buffer.from(closed.slice(0, -1), "utf8") };
     bys[at] = by;
   }
-  if (f.score === undefined) return by.closed;
-  // As JSON.stringify writes the number filledBy rounds (null when not finite).
-  const score = Math.round(f.score * 10_000) / 10_000;
-  return `${by.open},"score":${Number.isFinite(score) ? score : "null"}}`;
+  return by;
 }
 
+/** A score as JSON.stringify writes the number filledBy rounds (null when not finite). */
+function scoreText(score: number): string {
+  const rounded = Math.round(score * 10_000) / 10_000;
+  return Number.isFinite(rounded) ? String(rounded) : "null";
+}
+
+/** `{"position":N,"item":` for the usual positions, and the other constant pieces, encoded once. */
+const POSITION_OPEN = Array.from({ length: 64 }, (_, n) => Buffer.from(`{"position":${n},"item":`, "latin1"));
+const FILLED_BY = Buffer.from(`,"filled_by":`, "latin1");
+/** The longest of what a slot adds besides its view and filled_by: a position, a score, punctuation. */
+const SLOT_EXTRA = 80;
+
 /**
- * The content array as JSON text: a string put together from the pieces kept (each item's view,
- * each slot's filled_by); previews explain each slot (JSON made here).
+ * The content array as JSON bytes followed by the answer's closing brace (the answer's tail): put
+ * together from the pieces kept (each item's view, each slot's filled_by) without a string of the
+ * whole; previews explain each slot (JSON made here).
  */
-function contentArray(state: ServingState, strategy: Strategy, context: RuleContext, preview?: boolean): string {
+function contentTail(state: ServingState, strategy: Strategy, context: RuleContext, preview?: boolean): Buffer {
   const filled = fillFromState(state, strategy, context);
   if (!preview) countRecommended(filled);
-  let text = "[";
+  const views: Buffer[] = [];
+  const bys: (SlotBy | string)[] = [];
+  let most = 3;
+  for (const f of filled) {
+    const view = slotFragment(state, f);
+    const by = preview ? JSON.stringify(filledBy(f, strategy, state, context, true)) : slotBy(f, strategy);
+    views.push(view);
+    bys.push(by);
+    most += view.length + (typeof by === "string" ? by.length * 3 : by.closed.length) + SLOT_EXTRA;
+  }
+  const body = new BodyBytes(most);
+  body.ascii("[");
   for (let i = 0; i < filled.length; i++) {
     const f = filled[i]!;
-    const by = preview ? JSON.stringify(filledBy(f, strategy, state, context, true)) : filledByText(f, strategy);
-    text += `${i === 0 ? "" : ","}{"position":${f.position},"item":${slotFragment(state, f)},"filled_by":${by}}`;
+    if (i > 0) body.ascii(",");
+    const open = POSITION_OPEN[f.position];
+    if (open) body.put(open);
+    else body.ascii(`{"position":${f.position},"item":`);
+    body.put(views[i]!);
+    body.put(FILLED_BY);
+    const by = bys[i]!;
+    if (typeof by === "string") body.text(by);
+    else if (f.score === undefined) body.put(by.closed);
+    else {
+      body.put(by.open);
+      body.ascii(`,"score":${scoreText(f.score)}}`);
+    }
+    body.ascii("}");
   }
-  return `${text}]`;
+  body.ascii("]}");
+  return body.done();
 }
 
 /**
@@ -378,22 +415,19 @@ export function serveContentJson(options: ContentRequest): JsonText | Promise<Js
 }
 
 function render({ state, identity, strategy, contextOptions, product }: Prepared, options: ContentRequest): JsonText {
-  let content: string;
-  /** The answer's end encoded already: a shared content array and the closing brace. */
-  let tail: Buffer | undefined;
+  /** The answer's end encoded: the content array and the closing brace. */
+  let tail: Buffer;
   if (!options.preview && !product && isContextFree(rulesOf(strategy))) {
     const now = Date.now();
     let shared = state.shared.get(strategy.strategy_id);
     if (!shared || now - shared.at >= SHARED_MS) {
-      const text = contentArray(state, strategy, ruleContext(contextOptions));
-      shared = { text, tail: Buffer.from(`${text}}`, "utf8"), at: now };
+      shared = { tail: contentTail(state, strategy, ruleContext(contextOptions)), at: now };
       state.shared.set(strategy.strategy_id, shared);
     }
-    content = shared.text;
     tail = shared.tail;
-  } else content = contentArray(state, strategy, ruleContext(contextOptions), options.preview);
+  } else tail = contentTail(state, strategy, ruleContext(contextOptions), options.preview);
   const { touchpoint } = state;
   const id = options.preview ? `${touchpoint.touchpoint_id}-default` : touchpoint.touchpoint_id;
   const head = `{"touchpoint_id":${JSON.stringify(id)},"touchpoint_type":${JSON.stringify(touchpoint.touchpoint_type)},"identity_type":${JSON.stringify(identity.identity_type)},"identity_value":${JSON.stringify(identity.identity_value)},"content":`;
-  return new JsonText(`${head}${content}}`, tail ? { head, tail } : undefined);
+  return new JsonText(undefined, { head, tail });
 }

@@ -37,13 +37,13 @@ export interface ServingState {
   items: Map<string, Item>;
   extras: string[];
   discounts: DiscountWindows;
-  /** Serialized item views (JSON text) by item id, made on first use. */
-  fragments: Map<string, string>;
+  /** Serialized item views (JSON as UTF-8 bytes) by item id, made on first use. */
+  fragments: Map<string, Buffer>;
   /**
    * Serialized content arrays shared by every visitor, by strategy (./serve-content.ts): the
-   * text, and the UTF-8 bytes of the answer's end (the array and the closing brace).
+   * UTF-8 bytes of the answer's end (the array and the closing brace), and when they were made.
    */
-  shared: Map<string, { text: string; tail: Buffer; at: number }>;
+  shared: Map<string, { tail: Buffer; at: number }>;
   /** Items whose rows are kept (the head of every list). */
   wanted: Set<string>;
   /** Every eligible item's row is kept (a learned kind may place any). */
