@@ -82,6 +82,7 @@ const active = processWide("recommend.models.active", () => ({ holder: undefined
  * is the one the scheduler makes wait, requests and all.
  */
 const LOAD_REST_MS = 2;
+const loadSlice = () => timeSlice(SLICE_MS, { restMs: LOAD_REST_MS });
 
 async function load(database: Database, modelId: string): Promise<LoadedModels> {
   return tracked("recommendation models: load", () => loadModels(database, modelId));
@@ -99,7 +100,7 @@ export async function loadModels(database: Database, modelId: string): Promise<L
   let filled = 0;
   // Read and decoded a part of a chunk at a time, between time slices (see PART_BYTES) with a rest
   // after each: the models serving meanwhile stay, so the load can yield the core (LOAD_REST_MS).
-  const slice = timeSlice(SLICE_MS, { restMs: LOAD_REST_MS });
+  const slice = loadSlice();
   const chunks = await database.sql.query<{ seq: number; bytes: number }>(
     "SELECT seq, length(data) AS bytes FROM rec_model_chunks WHERE model_id = $1 ORDER BY seq",
     [modelId],
@@ -155,7 +156,7 @@ async function withNewestPatch(database: Database, loaded: LoadedModels): Promis
   if (!found) return loaded;
   return tracked("recommendation models: patch", async () => {
     const started = performance.now();
-    const slice = timeSlice(SLICE_MS, { restMs: LOAD_REST_MS });
+    const slice = loadSlice();
     const models = await patchedModels(loaded.base ?? loaded.models, found.patch, slice);
     // The updated community's sharpened scores (the others' are the build's, already made).
     await sharpenAhead(models, slice);

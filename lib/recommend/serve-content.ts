@@ -359,8 +359,8 @@ function scoreText(score: number): string {
 /** `{"position":N,"item":` for the usual positions, and the other constant pieces, encoded once. */
 const POSITION_OPEN = Array.from({ length: 64 }, (_, n) => Buffer.from(`{"position":${n},"item":`, "latin1"));
 const FILLED_BY = Buffer.from(`,"filled_by":`, "latin1");
-/** The longest of what a slot adds besides its view and filled_by: a position, a score, punctuation. */
-const SLOT_EXTRA = 80;
+/** What a slot adds besides its view, filled_by, position and score: `,"score":`, braces, a comma. */
+const SLOT_PUNCTUATION = 16;
 
 /**
  * The content array as JSON bytes followed by the answer's closing brace (the answer's tail): put
@@ -372,13 +372,22 @@ function contentTail(state: ServingState, strategy: Strategy, context: RuleConte
   if (!preview) countRecommended(filled);
   const views: Buffer[] = [];
   const bys: (SlotBy | string)[] = [];
+  const scores: (string | undefined)[] = [];
   let most = 3;
   for (const f of filled) {
     const view = slotFragment(state, f);
     const by = preview ? JSON.stringify(filledBy(f, strategy, state, context, true)) : slotBy(f, strategy);
+    const score = typeof by === "string" || f.score === undefined ? undefined : scoreText(f.score);
     views.push(view);
     bys.push(by);
-    most += view.length + (typeof by === "string" ? by.length * 3 : by.closed.length) + SLOT_EXTRA;
+    scores.push(score);
+    most +=
+      (POSITION_OPEN[f.position]?.length ?? 32) +
+      view.length +
+      FILLED_BY.length +
+      (typeof by === "string" ? by.length * 3 : by.closed.length) +
+      (score?.length ?? 0) +
+      SLOT_PUNCTUATION;
   }
   const body = new BodyBytes(most);
   body.ascii("[");
@@ -391,11 +400,12 @@ function contentTail(state: ServingState, strategy: Strategy, context: RuleConte
     body.put(views[i]!);
     body.put(FILLED_BY);
     const by = bys[i]!;
+    const score = scores[i];
     if (typeof by === "string") body.text(by);
-    else if (f.score === undefined) body.put(by.closed);
+    else if (score === undefined) body.put(by.closed);
     else {
       body.put(by.open);
-      body.ascii(`,"score":${scoreText(f.score)}}`);
+      body.ascii(`,"score":${score}}`);
     }
     body.ascii("}");
   }
