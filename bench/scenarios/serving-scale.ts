@@ -14,7 +14,10 @@
  * - build: an ai-community-based carousel is made live through the API, which queues the first
  *   model build (read, build, store: in the worker process); the phase ends when the web process
  *   serves the new models (its content route gives personal items). Event-loop target: p99 under
- *   10 ms in the serving process while a build runs (the worst recent window of 5 s or more).
+ *   10 ms in the serving process while a build runs: 99% of the phase's event-loop ticks within
+ *   10 ms (/api/metrics' cumulative lumen_event_loop_delay_seconds, scraped at the phase's start
+ *   and end: ../support/loop-histogram.ts); the worst recent window of /api/health (5-60 s, whose
+ *   p99 over a few seconds is nearly its max) is reported beside it.
  * - serving: the community carousel for customers with purchases drawn uniformly, and the
  *   best-sellers carousel for customers drawn uniformly from all, each at --connections against a
  *   bare node:http server answering the same bytes with the same headers (serving.ts's pair):
@@ -35,6 +38,7 @@ import { openPostgres } from "@/lib/db/client";
 import { parseOptions, type Scenario } from "../lib";
 import { type Service, startService } from "../service";
 import { benchPostgres, loadBulkShop, shopSizeToday } from "../support/bulk-shop";
+import { type DelayScrape, scrapeDelays, spanDelays } from "../support/loop-histogram";
 import { type Prober, startProber } from "../support/prober";
 import { ServiceLoop } from "../support/service-loop";
 import { type LoadResult, load } from "./search";
@@ -49,8 +53,8 @@ const Options = z.object({
   duration: z.coerce.number().int().min(1).max(600).default(10),
   "rebuild-connections": z.coerce.number().int().min(1).max(1000).default(10),
   keep: z.enum(["true", "false"]).default("false"),
-  /** `build` stops after the first phase (to look at a build alone). */
-  phases: z.enum(["all", "build"]).default("all"),
+  /** `build` stops after the first phase (to look at a build alone), `serving` after the second. */
+  phases: z.enum(["all", "build", "serving"]).default("all"),
 });
 type Options = z.infer<typeof Options>;
 
@@ -175,6 +179,8 @@ export const servingScale: Scenario = {
           probe.cut();
 
           say("phase build: an ai-community-based carousel made live (the first model build)");
+          const delaysAt = (): Promise<DelayScrape> => scrapeDelays(service.url, metricsToken);
+          let delaysFrom = await delaysAt();
           let started = performance.now();
           const community = await communityTouchpoint(service, token, BUILD_TIMEOUT_S);
           const communityPath = `/api/latest/touchpoint-studio/touchpoints/${community}/content`;
@@ -185,9 +191,14 @@ export const servingScale: Scenario = {
             await sleep(500);
           }
           const buildS = (performance.now() - started) / 1000;
-          const build = { seconds: Math.round(buildS), calculated_s: Math.round(calculatedS), ...probe.cut() };
+          const build = {
+            seconds: Math.round(buildS),
+            calculated_s: Math.round(calculatedS),
+            event_loop_span: spanDelays(delaysFrom, await delaysAt()),
+            ...probe.cut(),
+          };
           say(
-            `built and served in ${build.seconds} s; event loop p99 ${build.event_loop.p99_ms} ms, max ${build.event_loop.max_ms} ms; content probe p99 ${build.content.p99_ms} ms, failed ${build.content.failed}`,
+            `built and served in ${build.seconds} s; event loop over the phase: p99 ${build.event_loop_span.p99_ms} ms, ${build.event_loop_span.share_within_10ms * 100}% of ${build.event_loop_span.samples} ticks within 10 ms, ${build.event_loop_span.over_50ms} over 50 ms; worst 5-60 s window: p99 ${build.event_loop.p99_ms} ms, max ${build.event_loop.max_ms} ms; content probe p99 ${build.content.p99_ms} ms, failed ${build.content.failed}`,
           );
           const share = await personalShare(service, headers, communityPath, buyersDrawn);
           say(`${share * 100}% of drawn buyers get personal items`);
@@ -197,7 +208,12 @@ export const servingScale: Scenario = {
               parameters: { ...o, buyers: buyers.length },
               results: { build, personal_share: share, service_log: stalls },
               baseline: null,
-              ratio: { event_loop_p99_during_build_ms: build.event_loop.p99_ms, target_ms: TARGETS.event_loop_p99_ms },
+              ratio: {
+                event_loop_p99_during_build_ms: build.event_loop_span.p99_ms,
+                worst_window_p99_ms: build.event_loop.p99_ms,
+                target_ms: TARGETS.event_loop_p99_ms,
+                meets: build.event_loop_span.share_within_10ms >= 0.99,
+              },
             };
           }
           say("phase serving");
@@ -222,10 +238,22 @@ export const servingScale: Scenario = {
             say,
           );
           const serving = probe.cut();
+          if (o.phases === "serving") {
+            return {
+              parameters: { ...o, buyers: buyers.length },
+              results: { build, personal_share: share, community: communityRow, carousel: carouselRow, serving },
+              baseline: { community_bare_requests_per_s: communityRow.baseline.requests_per_s },
+              ratio: {
+                content_ai_community_based_buyers: communityRow.ratio,
+                content_best_sellers_customers: carouselRow.ratio,
+              },
+            };
+          }
 
           say(`phase rebuild: a new build under ${o["rebuild-connections"]} connections`);
           const first = await servedBuild(service, metricsToken);
           await service.api("POST", "/touchpoint-studio/models", {}, token);
+          delaysFrom = await delaysAt();
           started = performance.now();
           const runs: LoadResult[] = [];
           let served = first;
@@ -247,12 +275,12 @@ export const servingScale: Scenario = {
           const rebuild = {
             seconds: Math.round((performance.now() - started) / 1000),
             load: addUp(runs),
+            event_loop_span: spanDelays(delaysFrom, await delaysAt()),
             ...probe.cut(),
           };
           say(
-            `rebuilt and served in ${rebuild.seconds} s; load ${rebuild.load.requests} requests, ${rebuild.load.errors} errors, ${rebuild.load.non_2xx} non-2xx, worst p99 ${rebuild.load.worst_p99_ms} ms; event loop p99 ${rebuild.event_loop.p99_ms} ms`,
+            `rebuilt and served in ${rebuild.seconds} s; load ${rebuild.load.requests} requests, ${rebuild.load.errors} errors, ${rebuild.load.non_2xx} non-2xx, worst p99 ${rebuild.load.worst_p99_ms} ms; event loop over the phase (under load) p99 ${rebuild.event_loop_span.p99_ms} ms`,
           );
-          const loopP99 = build.event_loop.p99_ms ?? Number.POSITIVE_INFINITY;
           return {
             parameters: {
               ...o,
@@ -275,11 +303,13 @@ export const servingScale: Scenario = {
               carousel_bare_requests_per_s: carouselRow.baseline.requests_per_s,
             },
             ratio: {
+              event_loop_p99_during_build_ms: build.event_loop_span.p99_ms,
               content_ai_community_based_buyers: communityRow.ratio,
               content_best_sellers_customers: carouselRow.ratio,
               targets: TARGETS,
               meets: {
-                event_loop_p99_during_build: loopP99 < TARGETS.event_loop_p99_ms,
+                // p99 under 10 ms: 99% of the build phase's ticks within 10 ms (a bucket bound).
+                event_loop_p99_during_build: build.event_loop_span.share_within_10ms >= 0.99,
                 community_ratio: communityRow.ratio >= TARGETS.community_ratio,
                 community_p99: communityRow.target.p99_ms < TARGETS.community_p99_ms,
                 service_kept_during_rebuild:

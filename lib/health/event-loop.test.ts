@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { log } from "@/lib/log";
-import { eventLoopStats, markListening, watchEventLoop } from "./event-loop";
+import { eventLoopDelayHistogram, eventLoopStats, markListening, watchEventLoop } from "./event-loop";
 
 const block = (ms: number) => {
   const end = performance.now() + ms;
@@ -19,6 +19,10 @@ describe("event-loop figures", () => {
     expect(afterStart.stalls_over_200ms).toBe(0);
     expect(afterStart.longest_stall_ms).toBe(0);
     expect(afterStart.since_start.max_ms).toBeLessThan(200);
+    const before = await delayCounts();
+    // The cumulative histogram of /api/metrics counts ticks since listening: none as late as 200 ms.
+    expect(before.count).toBeGreaterThan(0);
+    expect(before.count - before.within200ms).toBe(0);
 
     block(250); // a request holding the thread
     await sleep(100);
@@ -26,8 +30,21 @@ describe("event-loop figures", () => {
     expect(afterStall.stalls_over_200ms).toBe(1);
     expect(afterStall.longest_stall_ms).toBeGreaterThanOrEqual(200);
     expect(afterStall.since_start.max_ms).toBeGreaterThanOrEqual(200);
+    const after = await delayCounts();
+    expect(after.count).toBeGreaterThan(before.count);
+    expect(after.count - after.within200ms).toBe(1);
   });
 });
+
+/** Ticks counted by lumen_event_loop_delay_seconds, and those within 0.2 s (its le="0.25" bucket). */
+async function delayCounts(): Promise<{ count: number; within200ms: number }> {
+  const { values } = await eventLoopDelayHistogram().get();
+  const count = values.find((v) => v.metricName === "lumen_event_loop_delay_seconds_count")!.value;
+  const within200ms = values.find(
+    (v) => v.metricName === "lumen_event_loop_delay_seconds_bucket" && v.labels.le === 0.25,
+  )!.value;
+  return { count, within200ms };
+}
 
 type StallLine = { stalled_ms: number; gc_ms: number; longest_gc?: string; cpu_ms?: number };
 

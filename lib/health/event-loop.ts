@@ -10,6 +10,7 @@
  */
 import { openSync, readSync } from "node:fs";
 import { constants, type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import { Histogram } from "prom-client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
@@ -18,6 +19,8 @@ const RESOLUTION_MS = 10;
 const TICK_MS = 20;
 const WINDOW_MS = 60_000;
 const RECENT = 32;
+/** Bounds of lumen_event_loop_delay_seconds (seconds): fine around the 10-ms mark a serving thread is held to. */
+const DELAY_BUCKETS = [0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
 interface Activity {
   what: string;
@@ -30,12 +33,25 @@ const state = processWide("health.eventLoop", () => ({
   window: undefined as IntervalHistogram | undefined,
   /** Never reset. */
   total: undefined as IntervalHistogram | undefined,
+  /**
+   * Every tick's delay since the service began answering, cumulative (never reset): the p99 of any
+   * span (a model build, a bench phase) is read from two scrapes' bucket counts, as Prometheus's
+   * histogram_quantile does over a rate. Registered on /api/metrics by lib/metrics/registry.ts.
+   */
+  delays: new Histogram({
+    name: "lumen_event_loop_delay_seconds",
+    help: "Event-loop delay of the web thread: how late each 20-ms tick ran, since the service began answering (what perf_hooks' monitorEventLoopDelay measures, kept cumulative).",
+    buckets: DELAY_BUCKETS,
+    registers: [],
+  }),
   windowStart: 0,
   started: 0,
   stalls: 0,
   longestStallMs: 0,
   /** performance.now() when the server began to listen (undefined before). */
   listeningAt: undefined as number | undefined,
+  /** Since markListening (the delays histogram counts from then). */
+  answering: false,
   running: new Map<number, Activity>(),
   recent: [] as Activity[],
   nextId: 0,
@@ -117,6 +133,7 @@ export function watchEventLoop(): void {
       state.total!.reset();
       return;
     }
+    if (state.listeningAt === undefined && state.answering) state.delays.observe(Math.max(0, stalled) / 1000);
     if (stalled >= stallMs) reportStall(stalled, now, cpuDuring);
     if (Date.now() - state.windowStart >= WINDOW_MS) {
       state.window!.reset();
@@ -137,6 +154,8 @@ export function markListening(): void {
   state.stalls = 0;
   state.longestStallMs = 0;
   state.listeningAt = performance.now();
+  state.answering = true;
+  state.delays.reset();
 }
 
 /** The stalls counted on /api/health (stalls_over_200ms), whatever STALL_LOG_MS logs. */
@@ -212,6 +231,11 @@ export interface EventLoopStats {
   since_start: DelaySummary;
   stalls_over_200ms: number;
   longest_stall_ms: number;
+}
+
+/** The cumulative delay histogram (lumen_event_loop_delay_seconds) for /api/metrics. */
+export function eventLoopDelayHistogram(): Histogram {
+  return state.delays;
 }
 
 export function eventLoopStats(): EventLoopStats | undefined {

@@ -6,7 +6,7 @@
  * come from prom-client's collectDefaultMetrics.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { eventLoopStats } from "@/lib/health/event-loop";
+import { eventLoopDelayHistogram, eventLoopStats } from "@/lib/health/event-loop";
 import { processWide } from "@/lib/process-wide";
 import { modelsServed } from "@/lib/recommend/model-store";
 import { registerRequestMetrics } from "./request-figures";
@@ -103,6 +103,7 @@ function create() {
     }),
   };
   // This thread's event-loop watch (lib/health/event-loop.ts, as /api/health shows it).
+  registry.registerMetric(eventLoopDelayHistogram());
   new Gauge({
     name: "lumen_event_loop_stalls_over_200ms",
     help: "Event-loop stalls of the web thread over 200 ms since the service began answering (each is logged).",

@@ -83,6 +83,9 @@ describe("GET /api/metrics", () => {
     expect(before).toContain("# TYPE lumen_http_request_duration_seconds histogram");
     expect(before).toContain("nodejs_heap_size_used_bytes");
     expect(before).toContain("nodejs_eventloop_lag_p99_seconds");
+    // The web thread's delays, cumulative (a span's p99 from two scrapes): bench/support/loop-histogram.ts.
+    expect(before).toContain("# TYPE lumen_event_loop_delay_seconds histogram");
+    expect(before).toContain('lumen_event_loop_delay_seconds_bucket{le="0.01"}');
     expect(before).toContain("lumen_metrics_database_up 1");
     // Every queue shows, idle ones with 0.
     expect(before).toContain(`lumen_job_queue_depth{queue="${JOBS.buildModels}",state="queued"} 0`);

@@ -86,3 +86,17 @@ describe("migrations match schema.prisma", () => {
     expect(migrated.columns.length).toBeGreaterThan(50);
   });
 });
+
+describe("what the migrations set beyond schema.prisma", () => {
+  it("stores a build's chunks and patches uncompressed (STORAGE EXTERNAL: parts read without decompressing the chunk)", async () => {
+    const rows = await (await getDatabase()).sql.query<{ table_name: string; attstorage: string }>(
+      `SELECT c.relname AS table_name, a.attstorage::text AS attstorage
+       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+       WHERE c.relname IN ('rec_model_chunks', 'rec_model_patches') AND a.attname = 'data' ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { table_name: "rec_model_chunks", attstorage: "e" },
+      { table_name: "rec_model_patches", attstorage: "e" },
+    ]);
+  });
+});
