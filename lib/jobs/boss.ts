@@ -25,6 +25,7 @@ async function create(): Promise<PgBoss> {
     connectionString: database.url,
     max: 4,
     connectionTimeoutMillis: connectTimeoutMs(),
+    notifyHeartbeatTimeoutMs: listenHeartbeatTimeoutMs(),
     schema: "pgboss",
     // The supervisor fails (and so retries) jobs whose heartbeat stopped or whose time ran out; its
     // default of once a minute would add up to a minute to every recovery after a killed worker.
@@ -74,8 +75,22 @@ async function create(): Promise<PgBoss> {
  * Elsewhere pg-boss's own 10 s.
  */
 const LONG_STEP_WAIT_MS = 600_000;
+const takesLongSteps = () => takes(JOBS.buildModels) || takes(JOBS.loadDemo);
 export function connectTimeoutMs(): number {
-  return takes(JOBS.buildModels) || takes(JOBS.loadDemo) ? LONG_STEP_WAIT_MS : 10_000;
+  return takesLongSteps() ? LONG_STEP_WAIT_MS : 10_000;
+}
+
+/**
+ * How long pg-boss's LISTEN connection waits for the answer of its heartbeat query (every 10 s)
+ * before it takes the connection for lost, reconnects and reports an error. The same hazard as
+ * the connection wait: in a thread that runs long steps the timer fired as soon as a step ended,
+ * before the answer waiting on the socket was read ("LISTEN/NOTIFY heartbeat timed out", logged as
+ * an error once per long step of a 1M-customer build). There LONG_STEP_WAIT_MS; a listener really
+ * lost meanwhile costs nothing, as the thread's workers also poll (JOB_POLL_SECONDS). Elsewhere
+ * pg-boss's own 5 s.
+ */
+export function listenHeartbeatTimeoutMs(): number {
+  return takesLongSteps() ? LONG_STEP_WAIT_MS : 5_000;
 }
 
 /**

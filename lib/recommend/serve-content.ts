@@ -12,11 +12,13 @@
  * slots and a copy of the pieces' bytes (lib/http/answer-bytes.ts); only the answer's head (ids)
  * is text, encoded by the route (lib/http/direct-routes.ts).
  */
+
 import { ALL_CUSTOMERS } from "@/lib/data/segments";
 import type { Strategy } from "@/lib/db/generated/client";
 import { BodyBytes } from "@/lib/http/answer-bytes";
 import { conflict, notActive } from "@/lib/http/errors";
 import { JsonText } from "@/lib/http/handler";
+import { scoreText } from "@/lib/text/score-text";
 import { explain } from "./explain";
 import { type Filled, fillSlots } from "./fill-slots";
 import { type Identity, resolveIdentity, resolveIdentityNow } from "./identity";
@@ -348,12 +350,6 @@ function slotBy(f: Filled, strategy: Strategy): SlotBy {
     bys[at] = by;
   }
   return by;
-}
-
-/** A score as JSON.stringify writes the number filledBy rounds (null when not finite). */
-function scoreText(score: number): string {
-  const rounded = Math.round(score * 10_000) / 10_000;
-  return Number.isFinite(rounded) ? String(rounded) : "null";
 }
 
 /** `{"position":N,"item":` for the usual positions, and the other constant pieces, encoded once. */
