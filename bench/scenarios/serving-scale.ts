@@ -38,7 +38,7 @@ import { openPostgres } from "@/lib/db/client";
 import { parseOptions, type Scenario } from "../lib";
 import { type Service, startService } from "../service";
 import { benchPostgres, loadBulkShop, shopSizeToday } from "../support/bulk-shop";
-import { type DelayScrape, scrapeDelays, spanDelays } from "../support/loop-histogram";
+import { type DelayScrape, type SpanDelays, scrapeDelays, spanDelays } from "../support/loop-histogram";
 import { type Prober, startProber } from "../support/prober";
 import { ServiceLoop } from "../support/service-loop";
 import { type LoadResult, load } from "./search";
@@ -59,6 +59,8 @@ const Options = z.object({
 type Options = z.infer<typeof Options>;
 
 const TARGETS = { event_loop_p99_ms: 10, community_ratio: 0.5, community_p99_ms: 20 };
+/** Event-loop p99 under 10 ms over a span: 99% of its ticks within 10 ms (a bucket bound of the histogram). */
+const loopMeets = (span: SpanDelays) => span.share_within_10ms >= 0.99;
 const PROBE_MS = 200;
 const BUILD_TIMEOUT_S = 1800;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -212,7 +214,7 @@ export const servingScale: Scenario = {
                 event_loop_p99_during_build_ms: build.event_loop_span.p99_ms,
                 worst_window_p99_ms: build.event_loop.p99_ms,
                 target_ms: TARGETS.event_loop_p99_ms,
-                meets: build.event_loop_span.share_within_10ms >= 0.99,
+                meets: loopMeets(build.event_loop_span),
               },
             };
           }
@@ -308,8 +310,7 @@ export const servingScale: Scenario = {
               content_best_sellers_customers: carouselRow.ratio,
               targets: TARGETS,
               meets: {
-                // p99 under 10 ms: 99% of the build phase's ticks within 10 ms (a bucket bound).
-                event_loop_p99_during_build: build.event_loop_span.share_within_10ms >= 0.99,
+                event_loop_p99_during_build: loopMeets(build.event_loop_span),
                 community_ratio: communityRow.ratio >= TARGETS.community_ratio,
                 community_p99: communityRow.target.p99_ms < TARGETS.community_p99_ms,
                 service_kept_during_rebuild:

@@ -34,7 +34,7 @@ const state = processWide("health.eventLoop", () => ({
   /** Never reset. */
   total: undefined as IntervalHistogram | undefined,
   /**
-   * Every tick's delay since the service began answering, cumulative (never reset): the p99 of any
+   * Every tick's delay since the service began answering, cumulative (reset only then): the p99 of any
    * span (a model build, a bench phase) is read from two scrapes' bucket counts, as Prometheus's
    * histogram_quantile does over a rate. Registered on /api/metrics by lib/metrics/registry.ts.
    */
@@ -50,8 +50,6 @@ const state = processWide("health.eventLoop", () => ({
   longestStallMs: 0,
   /** performance.now() when the server began to listen (undefined before). */
   listeningAt: undefined as number | undefined,
-  /** Since markListening (the delays histogram counts from then). */
-  answering: false,
   running: new Map<number, Activity>(),
   recent: [] as Activity[],
   nextId: 0,
@@ -133,7 +131,8 @@ export function watchEventLoop(): void {
       state.total!.reset();
       return;
     }
-    if (state.listeningAt === undefined && state.answering) state.delays.observe(Math.max(0, stalled) / 1000);
+    // Reset when the server begins to listen (markListening), as the other figures.
+    state.delays.observe(Math.max(0, stalled) / 1000);
     if (stalled >= stallMs) reportStall(stalled, now, cpuDuring);
     if (Date.now() - state.windowStart >= WINDOW_MS) {
       state.window!.reset();
@@ -154,7 +153,6 @@ export function markListening(): void {
   state.stalls = 0;
   state.longestStallMs = 0;
   state.listeningAt = performance.now();
-  state.answering = true;
   state.delays.reset();
 }
 
