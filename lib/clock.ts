@@ -4,7 +4,7 @@
  */
 import { processWide } from "@/lib/process-wide";
 
-const slot = processWide("clock", () => ({ offsetMs: 0 }));
+const slot = processWide("clock", (): { offsetMs: number; platformNow?: () => number } => ({ offsetMs: 0 }));
 
 export function now(): Date {
   return new Date(Date.now() + slot.offsetMs);
@@ -13,4 +13,28 @@ export function now(): Date {
 /** Tests only: moves this process's clock by ms (0 resets it). */
 export function shiftClockForTests(ms: number): void {
   slot.offsetMs = ms === 0 ? 0 : slot.offsetMs + ms;
+}
+
+/**
+ * Milliseconds since the epoch, as Date.now() gives them: for the request path, which reads the
+ * clock a dozen times per request (caches' ages, the log's time, rate-limit windows, the rules'
+ * day). Next's server replaces the global Date (node-environment-extensions/date.js) with one
+ * whose now() first asks two AsyncLocalStorages whether a prerender is running: about 3% of a
+ * personal content answer (CPU profile of serving-scale). The custom server (scripts/start.ts)
+ * keeps node's own Date.now before Next starts (pinPlatformClock); everywhere else (tests with
+ * fake timers, Next's own build) this is Date.now() read at the call.
+ */
+export function wallMs(): number {
+  const platformNow = slot.platformNow;
+  return platformNow === undefined ? Date.now() : platformNow();
+}
+
+/** The custom server, before Next's server is made: wallMs() reads node's own clock from then on. */
+export function pinPlatformClock(): void {
+  slot.platformNow ??= Date.now;
+}
+
+/** Tests only: wallMs() back to Date.now() read at each call. */
+export function unpinPlatformClockForTests(): void {
+  slot.platformNow = undefined;
 }

@@ -10,6 +10,7 @@
  * thread. Every other line first writes what is gathered, then itself, at once, so the order of
  * lines is kept.
  */
+import { wallMs } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { processWide } from "@/lib/process-wide";
 
@@ -40,7 +41,7 @@ function enabled(level: Level): boolean {
 
 /** ISO time of now; formatted once per millisecond (several request lines share one under load). */
 function timeText(): string {
-  const now = Date.now();
+  const now = wallMs();
   if (now !== out.timeMs) {
     out.timeMs = now;
     out.timeText = new Date(now).toISOString();

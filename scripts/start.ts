@@ -13,6 +13,7 @@ import next from "next";
 import { GET as contentRoute } from "@/app/api/latest/touchpoint-studio/touchpoints/[touchpoint_id]/content/route";
 import { demoUsersEnabled, prepareFirstUsers } from "@/lib/auth/first-run";
 import { ensureAuthSecret } from "@/lib/auth/secret";
+import { pinPlatformClock } from "@/lib/clock";
 import { scheduleDemoLoad } from "@/lib/data/demo/schedule-demo-load";
 import { startIntakeThread } from "@/lib/data/intake-thread/start-intake-thread";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
@@ -153,6 +154,8 @@ const settings = env();
 if (!dev && !settings.SOURCE_MAPS) process.setSourceMapsEnabled(false);
 // One stderr write per turn of the event loop for the per-request lines, not one per request (lib/log.ts).
 batchRequestLines();
+// The request path's clock: node's own Date.now, kept before Next's server replaces Date (lib/clock.ts).
+pinPlatformClock();
 // Decided once here, so Next's copy of the settings (which may see NODE_ENV=production) agrees.
 setEnv("DEMO_USERS", String(demoUsersEnabled(settings)));
 ensureAuthSecret();

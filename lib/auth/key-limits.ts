@@ -6,6 +6,7 @@
  * the content route on every page view, and a database counter would cost more than the answer.
  * A process that restarts forgets its buckets (everyone starts full), which errs on serving.
  */
+import { wallMs } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { tooManyRequests } from "@/lib/http/errors";
 import { processWide } from "@/lib/process-wide";
@@ -63,7 +64,7 @@ function prune(buckets: Map<string, Bucket>, now: number): void {
 }
 
 /** Counts a request of a publishable key; throws 429 rate_limited with Retry-After past a limit. */
-export function countKeyRequest(clientId: string, visitor: string, now = Date.now()): void {
+export function countKeyRequest(clientId: string, visitor: string, now = wallMs()): void {
   const settings = env();
   // The visitor's bucket first: one visitor held back does not use up the key's.
   const perVisitor = take(state.visitors, `${clientId} ${visitor}`, settings.PUBLISHABLE_KEY_VISITOR_RATE, now);

@@ -7,7 +7,9 @@
  * at once, so it takes effect at once in this process and within PRINCIPAL_TTL_MS and one database read in other processes (the CLI, other web processes
  * on PostgreSQL).
  */
+
 import { decode } from "next-auth/jwt";
+import { wallMs } from "@/lib/clock";
 import { type Database, getDatabase, openDatabase } from "@/lib/db/client";
 import { perDatabase } from "@/lib/db/per-database";
 import { env } from "@/lib/env";
@@ -56,7 +58,7 @@ export async function principalFor(kind: LookupKind, id: string): Promise<Princi
   const cache = principals(database);
   const key = `${kind}:${id}`;
   const hit = cache.get(key);
-  const age = hit ? Date.now() - hit.at : Number.POSITIVE_INFINITY;
+  const age = hit ? wallMs() - hit.at : Number.POSITIVE_INFINITY;
   if (hit && age < PRINCIPAL_TTL_MS) return hit.principal;
   if (hit?.settled && age < STALE_LIMIT_MS) {
     // Answer from the copy read a moment ago and read again in the background: a request never
@@ -66,7 +68,7 @@ export async function principalFor(kind: LookupKind, id: string): Promise<Princi
       readPrincipal(database.prisma, kind, id).then(
         (value) => {
           if (cache.get(key) === hit)
-            cache.set(key, { at: Date.now(), principal: Promise.resolve(value), settled: { value } });
+            cache.set(key, { at: wallMs(), principal: Promise.resolve(value), settled: { value } });
         },
         () => {
           hit.refreshing = false;
@@ -76,7 +78,7 @@ export async function principalFor(kind: LookupKind, id: string): Promise<Princi
     return Promise.resolve(hit.settled.value);
   }
   const principal = readPrincipal(database.prisma, kind, id);
-  const entry: Cached = { at: Date.now(), principal };
+  const entry: Cached = { at: wallMs(), principal };
   cache.set(key, entry);
   principal.then(
     (value) => {
@@ -184,7 +186,7 @@ export function cachedPrincipal(
     if (looksPublishable(credential)) lookup = `key:${credential}`;
     else {
       claims = tokens.get(credential);
-      if (!claims || claims.exp * 1000 <= Date.now()) return undefined;
+      if (!claims || claims.exp * 1000 <= wallMs()) return undefined;
       // A token whose liveness was not read within the second goes the long way (resolvePrincipal).
       if (cachedSessionAlive(claims.jti) !== true) return undefined;
       lookup = `${claims.kind}:${claims.sub}`;
@@ -194,7 +196,7 @@ export function cachedPrincipal(
   const database = openDatabase();
   if (!database) return undefined;
   const hit = principals(database).get(lookup);
-  if (!hit?.settled || Date.now() - hit.at >= PRINCIPAL_TTL_MS) return undefined;
+  if (!hit?.settled || wallMs() - hit.at >= PRINCIPAL_TTL_MS) return undefined;
   const principal = hit.settled.value;
   return principal && claims ? withTokenScopes(principal, claims) : principal;
 }
@@ -251,7 +253,7 @@ export async function resolvePrincipal(
 async function verifiedClaims(token: string): Promise<VerifiedClaims | undefined> {
   const known = tokens.get(token);
   if (known) {
-    if (known.exp * 1000 > Date.now()) return known;
+    if (known.exp * 1000 > wallMs()) return known;
     tokens.delete(token);
     return undefined;
   }

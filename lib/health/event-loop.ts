@@ -8,9 +8,11 @@
  * The histogram samples every RESOLUTION_MS and records the time between samples; the delay is
  * that minus RESOLUTION_MS.
  */
+
 import { openSync, readSync } from "node:fs";
 import { constants, type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { Histogram } from "prom-client";
+import { wallMs } from "@/lib/clock";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processWide } from "@/lib/process-wide";
@@ -108,7 +110,7 @@ export function watchEventLoop(): void {
   state.window.enable();
   state.total = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   state.total.enable();
-  state.started = state.windowStart = Date.now();
+  state.started = state.windowStart = wallMs();
   watchCollections();
   const stallMs = env().STALL_LOG_MS;
   let last = performance.now();
@@ -134,9 +136,9 @@ export function watchEventLoop(): void {
     // Reset when the server begins to listen (markListening), as the other figures.
     state.delays.observe(Math.max(0, stalled) / 1000);
     if (stalled >= stallMs) reportStall(stalled, now, cpuDuring);
-    if (Date.now() - state.windowStart >= WINDOW_MS) {
+    if (wallMs() - state.windowStart >= WINDOW_MS) {
       state.window!.reset();
-      state.windowStart = Date.now();
+      state.windowStart = wallMs();
     }
   }, TICK_MS);
   tick.unref();
@@ -149,7 +151,7 @@ export function watchEventLoop(): void {
 export function markListening(): void {
   state.window?.reset();
   state.total?.reset();
-  state.windowStart = Date.now();
+  state.windowStart = wallMs();
   state.stalls = 0;
   state.longestStallMs = 0;
   state.listeningAt = performance.now();
@@ -162,8 +164,8 @@ const COUNTED_STALL_MS = 200;
 function reportStall(ms: number, at: number, cpuMs: number | undefined): void {
   if (ms >= COUNTED_STALL_MS) state.stalls++;
   state.longestStallMs = Math.max(state.longestStallMs, ms);
-  const from = Date.now() - ms;
-  const running = [...state.running.values()].map((a) => `${a.what} (for ${Date.now() - a.since} ms)`);
+  const from = wallMs() - ms;
+  const running = [...state.running.values()].map((a) => `${a.what} (for ${wallMs() - a.since} ms)`);
   const ended = state.recent.filter((a) => (a.ended ?? 0) >= from).map((a) => `${a.what} (${a.ended! - a.since} ms)`);
   // Collections are told to the observer a turn or two after they happened: looked at then.
   setTimeout(() => {
@@ -200,11 +202,11 @@ function collectionsWithin(from: number, to: number): { gc_ms: number; longest_g
 export function beginActivity(what: string): () => void {
   if (!state.window) return () => {};
   const id = state.nextId++;
-  const activity: Activity = { what, since: Date.now() };
+  const activity: Activity = { what, since: wallMs() };
   state.running.set(id, activity);
   return () => {
     state.running.delete(id);
-    activity.ended = Date.now();
+    activity.ended = wallMs();
     state.recent.push(activity);
     if (state.recent.length > RECENT) state.recent.shift();
   };
@@ -240,7 +242,7 @@ export function eventLoopStats(): EventLoopStats | undefined {
   const { window, total } = state;
   if (!window || !total) return undefined;
   return {
-    recent: { ...summary(window), window_s: Math.round((Date.now() - state.windowStart) / 1000) },
+    recent: { ...summary(window), window_s: Math.round((wallMs() - state.windowStart) / 1000) },
     since_start: summary(total),
     stalls_over_200ms: state.stalls,
     longest_stall_ms: Math.round(state.longestStallMs),

@@ -6,6 +6,7 @@
  * failed write and retried (lib/durable-buffer.ts), and written at shutdown too.
  */
 
+import { wallMs } from "@/lib/clock";
 import { getDatabase } from "@/lib/db/client";
 import { type BufferEntry, DurableBuffer } from "@/lib/durable-buffer";
 import { env } from "@/lib/env";
@@ -18,7 +19,7 @@ const DAY_MS = 86_400_000;
 /** The day an impression counts for (UTC), worked out once a day rather than per request. */
 const clock = { day: "", ends: 0 };
 function today(): string {
-  const now = Date.now();
+  const now = wallMs();
   if (now >= clock.ends) {
     clock.day = new Date(now).toISOString().slice(0, 10);
     clock.ends = (Math.floor(now / DAY_MS) + 1) * DAY_MS;

@@ -11,6 +11,7 @@
  * active go first). A live item the models know already is merged with it, not counted twice.
  * On PostgreSQL the other web processes learn them within FLUSH_MS by NOTIFY (./live-share.ts).
  */
+import { wallMs } from "@/lib/clock";
 import { processWide } from "@/lib/process-wide";
 import { COOKIE_VISITOR, KIND, type KindName } from "./engine/interactions";
 
@@ -63,7 +64,7 @@ export function recordLive(options: {
   ms: number;
   now?: number;
 }): void {
-  const now = options.now ?? Date.now();
+  const now = options.now ?? wallMs();
   const minute = Math.floor(options.ms / 60_000);
   const items = fresh(state.visitors.get(options.visitor), now) ?? [];
   const bit = 1 << KIND[options.kind];
@@ -79,7 +80,7 @@ export function recordLive(options: {
 }
 
 /** A visitor's live items, latest first (undefined: none). */
-export function liveItems(visitor: string, now = Date.now()): readonly LiveItem[] | undefined {
+export function liveItems(visitor: string, now = wallMs()): readonly LiveItem[] | undefined {
   if (state.visitors.size === 0) return undefined;
   const items = state.visitors.get(visitor);
   if (!items) return undefined;
@@ -92,7 +93,7 @@ export function liveItems(visitor: string, now = Date.now()): readonly LiveItem[
 }
 
 /** A cookie became a customer's (identify): its live items are the customer's from now on. */
-export function moveLive(from: string, to: string, now = Date.now()): void {
+export function moveLive(from: string, to: string, now = wallMs()): void {
   const items = fresh(state.visitors.get(from), now);
   state.visitors.delete(from);
   if (!items) return;

@@ -16,6 +16,7 @@
  * that ranks with them loads the newest build for itself (modelsForWork).
  */
 
+import { wallMs } from "@/lib/clock";
 import { type Database, getDatabase, openDatabase } from "@/lib/db/client";
 import { perDatabase } from "@/lib/db/per-database";
 import { tracked } from "@/lib/health/event-loop";
@@ -228,7 +229,7 @@ export function decodedWhenRead(packed: PackedStrings): string[] {
 
 function check(holder: Holder): Promise<LoadedModels | undefined> {
   if (holder.checking) return holder.checking;
-  holder.checkedAt = Date.now();
+  holder.checkedAt = wallMs();
   const run = (async () => {
     const newest = await newestReady(holder.database);
     // The old models serve until the new ones are whole; then they are garbage.
@@ -278,7 +279,7 @@ export async function currentModels(database?: Database): Promise<LoadedModels |
 export function modelsNow(): LoadedModels | undefined {
   const holder = active.holder;
   if (!holder) return undefined;
-  if (Date.now() - holder.checkedAt >= FALLBACK_CHECK_MS) void check(holder).catch(() => {});
+  if (wallMs() - holder.checkedAt >= FALLBACK_CHECK_MS) void check(holder).catch(() => {});
   return holder.loaded;
 }
 

@@ -5,6 +5,7 @@
  * and the time. Rule kinds that depend on it (./rule-kinds.ts) get it per request; the others are
  * served from lists calculated ahead.
  */
+import { wallMs } from "@/lib/clock";
 import type { Identity } from "./identity";
 
 export interface RuleContext {
@@ -23,7 +24,7 @@ function dayOf(now: Date): string {
   if (t >= today.from && t < today.until) return today.day;
   const from = t - (t % 86_400_000);
   const day = new Date(from).toISOString().slice(0, 10);
-  if (Math.abs(t - Date.now()) < 86_400_000) Object.assign(today, { from, until: from + 86_400_000, day });
+  if (Math.abs(t - wallMs()) < 86_400_000) Object.assign(today, { from, until: from + 86_400_000, day });
   return day;
 }
 
@@ -40,7 +41,7 @@ export function contextProduct(options: Omit<ContextOptions, "now">): string | u
 }
 
 export function ruleContext(options: ContextOptions): RuleContext {
-  const now = options.now ?? new Date();
+  const now = options.now ?? new Date(wallMs());
   const product = contextProduct(options);
   return {
     identity: options.identity,

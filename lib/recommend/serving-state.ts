@@ -8,6 +8,7 @@
  * reload); a state forgotten after a change is not served again.
  */
 
+import { wallMs } from "@/lib/clock";
 import { type Database, db, getDatabase, type Prisma } from "@/lib/db/client";
 import type { Item, Strategy } from "@/lib/db/generated/client";
 import { tracked } from "@/lib/health/event-loop";
@@ -166,7 +167,7 @@ async function loadState(touchpointId: string, previous?: ServingState): Promise
     allItems,
     version,
     itemsCheckedAt: checkedAt,
-    loadedAt: Date.now(),
+    loadedAt: wallMs(),
   };
 }
 
@@ -228,7 +229,7 @@ async function refreshItems(
     : changed.filter((r) => previous.wanted.has(r.item_id) || previous.items.has(r.item_id));
   const sameDiscounts = JSON.stringify([...discounts]) === JSON.stringify([...previous.discounts]);
   if (relevant.length === 0 && sameDiscounts) {
-    return { ...previous, touchpoint, itemsCheckedAt: checkedAt, loadedAt: Date.now() };
+    return { ...previous, touchpoint, itemsCheckedAt: checkedAt, loadedAt: wallMs() };
   }
   const items = new Map(previous.items);
   const fragments = new Map(previous.fragments);
@@ -245,7 +246,7 @@ async function refreshItems(
     discounts,
     shared: new Map(),
     itemsCheckedAt: checkedAt,
-    loadedAt: Date.now(),
+    loadedAt: wallMs(),
   };
 }
 
@@ -284,7 +285,7 @@ export async function servingState(touchpointId: string, options: { fresh?: bool
   const { current } = entry;
   if (current) {
     // Past its TTL: served while the next one loads.
-    if (Date.now() - current.loadedAt >= SERVING_TTL_MS) void reload(touchpointId, entry).catch(() => {});
+    if (wallMs() - current.loadedAt >= SERVING_TTL_MS) void reload(touchpointId, entry).catch(() => {});
     return current;
   }
   const next = reload(touchpointId, entry);
@@ -299,7 +300,7 @@ export function servingStateNow(touchpointId: string): ServingState | undefined 
   const entry = cache.get(touchpointId);
   const current = entry?.current;
   if (!entry || !current) return undefined;
-  if (Date.now() - current.loadedAt >= SERVING_TTL_MS) void reload(touchpointId, entry).catch(() => {});
+  if (wallMs() - current.loadedAt >= SERVING_TTL_MS) void reload(touchpointId, entry).catch(() => {});
   return current;
 }
 
