@@ -407,10 +407,10 @@ function remember(map: Map<string, unknown>, key: string, value: unknown): unkno
 
 function validateParams(op: Operation, raw: Record<string, string | string[]> | undefined): unknown {
   // Next gives no params object to a route without dynamic segments.
-  if (op.method !== "GET" || !op.params || !raw || Object.values(raw).some((v) => typeof v !== "string")) {
-    return validate(op.params, raw, ["path"]);
-  }
-  const key = JSON.stringify(raw);
+  const values = op.method === "GET" && op.params && raw ? Object.values(raw) : undefined;
+  if (!values || values.some((v) => typeof v !== "string")) return validate(op.params, raw, ["path"]);
+  // One param (the usual: a touchpoint's id) is its own key: the names are the operation's, always the same.
+  const key = values.length === 1 ? (values[0] as string) : JSON.stringify(raw);
   const memo = memoOf(op).params;
   return memo.has(key) ? memo.get(key) : remember(memo, key, validate(op.params, raw, ["path"]));
 }

@@ -13,6 +13,7 @@
  * is text, encoded by the route (lib/http/direct-routes.ts).
  */
 
+import { wallMs } from "@/lib/clock";
 import { ALL_CUSTOMERS } from "@/lib/data/segments";
 import type { Strategy } from "@/lib/db/generated/client";
 import { BodyBytes } from "@/lib/http/answer-bytes";
@@ -107,14 +108,20 @@ const NO_CANDIDATES: Map<number, readonly string[]> = new Map();
  */
 class ByNumber<Table> {
   readonly #tables = new WeakMap<readonly string[], Table>();
+  /** The last numbering asked and its table: a request asks the same one for slot after slot. */
+  #lastIds: readonly string[] | undefined;
+  #last: Table | undefined;
   constructor(private readonly make: (n: number) => Table) {}
   /** The table for this numbering (the models' item ids, or a rule's list). */
   of(ids: readonly string[]): Table {
+    if (ids === this.#lastIds) return this.#last!;
     let table = this.#tables.get(ids);
     if (table === undefined) {
       table = this.make(ids.length);
       this.#tables.set(ids, table);
     }
+    this.#lastIds = ids;
+    this.#last = table;
     return table;
   }
 }
@@ -301,14 +308,19 @@ function fragment(state: ServingState, itemId: string): Buffer {
   return bytes;
 }
 
-/** A slot's item view: by the models' number when a learned kind placed it (see ByNumber). */
-function slotFragment(state: ServingState, f: Filled): Buffer {
-  if (f.item_no === undefined || f.item_ids === undefined) return fragment(state, f.item_id);
+/** The views by number of a serving state's fragments (asked once per answer). */
+function viewsByNumber(state: ServingState): ByNumber<(Buffer | undefined)[]> {
   let table = viewsNumbered.get(state.fragments);
   if (!table) {
     table = new ByNumber((n) => new Array<Buffer | undefined>(n));
     viewsNumbered.set(state.fragments, table);
   }
+  return table;
+}
+
+/** A slot's item view: by the models' number when a learned kind placed it (see ByNumber). */
+function slotFragment(state: ServingState, f: Filled, table: ByNumber<(Buffer | undefined)[]>): Buffer {
+  if (f.item_no === undefined || f.item_ids === undefined) return fragment(state, f.item_id);
   const views = table.of(f.item_ids);
   let bytes = views[f.item_no];
   if (bytes === undefined) {
@@ -331,12 +343,17 @@ interface SlotBy {
 }
 const slotBys = new WeakMap<Strategy, (SlotBy | undefined)[]>();
 
-function slotBy(f: Filled, strategy: Strategy): SlotBy {
+/** The strategy's kept filled_by texts (asked once per answer, then read per slot). */
+function slotBysOf(strategy: Strategy): (SlotBy | undefined)[] {
   let bys = slotBys.get(strategy);
   if (!bys) {
     bys = [];
     slotBys.set(strategy, bys);
   }
+  return bys;
+}
+
+function slotBy(f: Filled, strategy: Strategy, bys: (SlotBy | undefined)[]): SlotBy {
   const at = ((f.rule_index ?? -1) + 1) * 2 + (f.is_fallback ? 1 : 0);
   let by = bys[at];
   if (by === undefined || by.ruleType !== f.rule_type) {
@@ -370,9 +387,11 @@ function contentTail(state: ServingState, strategy: Strategy, context: RuleConte
   const bys: (SlotBy | string)[] = [];
   const scores: (string | undefined)[] = [];
   let most = 3;
+  const kept = slotBysOf(strategy);
+  const numbered = viewsByNumber(state);
   for (const f of filled) {
-    const view = slotFragment(state, f);
-    const by = preview ? JSON.stringify(filledBy(f, strategy, state, context, true)) : slotBy(f, strategy);
+    const view = slotFragment(state, f, numbered);
+    const by = preview ? JSON.stringify(filledBy(f, strategy, state, context, true)) : slotBy(f, strategy, kept);
     const score = typeof by === "string" || f.score === undefined ? undefined : scoreText(f.score);
     views.push(view);
     bys.push(by);
@@ -424,7 +443,7 @@ function render({ state, identity, strategy, contextOptions, product }: Prepared
   /** The answer's end encoded: the content array and the closing brace. */
   let tail: Buffer;
   if (!options.preview && !product && isContextFree(rulesOf(strategy))) {
-    const now = Date.now();
+    const now = wallMs();
     let shared = state.shared.get(strategy.strategy_id);
     if (!shared || now - shared.at >= SHARED_MS) {
       shared = { tail: contentTail(state, strategy, ruleContext(contextOptions)), at: now };
