@@ -200,7 +200,7 @@ export const servingScale: Scenario = {
             ...probe.cut(),
           };
           say(
-            `built and served in ${build.seconds} s; event loop over the phase: p99 ${build.event_loop_span.p99_ms} ms, ${build.event_loop_span.share_within_10ms * 100}% of ${build.event_loop_span.samples} ticks within 10 ms, ${build.event_loop_span.over_50ms} over 50 ms; worst 5-60 s window: p99 ${build.event_loop.p99_ms} ms, max ${build.event_loop.max_ms} ms; content probe p99 ${build.content.p99_ms} ms, failed ${build.content.failed}`,
+            `built and served in ${build.seconds} s; event loop over the phase: p99 ${build.event_loop_span.p99_ms} ms, ${(build.event_loop_span.share_within_10ms * 100).toFixed(2)}% of ${build.event_loop_span.samples} ticks within 10 ms, ${build.event_loop_span.over_50ms} over 50 ms; worst 5-60 s window: p99 ${build.event_loop.p99_ms} ms, max ${build.event_loop.max_ms} ms; content probe p99 ${build.content.p99_ms} ms, failed ${build.content.failed}`,
           );
           const share = await personalShare(service, headers, communityPath, buyersDrawn);
           say(`${share * 100}% of drawn buyers get personal items`);
