@@ -151,7 +151,7 @@ export async function startService(settings: Record<string, string>, say: (line:
 }
 
 /** A bare node:http server in its own process answering `body` to every request: the floor. */
-export async function startFixedServer(body: string): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startFixedServer(body: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   return startChildServer(
     `process.on("disconnect", () => process.exit()); require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(process.env.BODY) }); s.end(process.env.BODY); }).listen(Number(process.env.PORT), "127.0.0.1", () => console.log("ready"));`,
     { BODY: body },
@@ -165,7 +165,7 @@ export async function startFixedServer(body: string): Promise<{ url: string; sto
 export async function startChildServer(
   code: string,
   env: Record<string, string>,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["-e", code], {
     env: { ...process.env, ...env, PORT: String(port) },
@@ -174,6 +174,7 @@ export async function startChildServer(
   await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");

@@ -56,6 +56,7 @@ import { identityIndexSize, startIdentityIndex, stopIdentityIndex } from "@/lib/
 import { readJudgments, readProducts } from "@/lib/search/evaluate";
 import { benchSettings, heapUsed, mb, parseOptions, type Scenario, type ScenarioReport, scratchPostgres } from "../lib";
 import { type Service, startFixedServer, startService, touchpointReady } from "../service";
+import { type CpuShare, cpuShare, cpuSnapshot, shareLine } from "../support/cpu-share";
 import { datasetFiles, type LoadResult, load, repeatShare, searchTouchpoint, shuffled } from "./search";
 
 const ZOptions = z.object({
@@ -304,10 +305,21 @@ export async function pair(
   const keys = identities ?? paths;
   const offset = Math.floor(Math.max(paths.length, identities?.length ?? 0) / 2);
   const half = Math.max(1, Math.round(options.duration / 2));
-  const measure = (url: string, from: number) =>
-    load({ url, paths, identities, offset: from, connections, duration: half, headers });
-  const warm = (url: string) => load({ url, paths, identities, connections, duration: 2, headers });
   const fixed = await startFixedServer(body);
+  // Where the cores went in each measured half (../support/cpu-share.ts), to explain a half that stands out.
+  const cores: { baseline: CpuShare[]; target: CpuShare[] } = { baseline: [], target: [] };
+  const measure = async (url: string, from: number) => {
+    const before = cpuSnapshot(service.pid);
+    const result = await load({ url, paths, identities, offset: from, connections, duration: half, headers });
+    const share = cpuShare(before, cpuSnapshot(service.pid), {
+      service: service.pid,
+      bench: process.pid,
+      bare: fixed.pid,
+    });
+    cores[url === service.url ? "target" : "baseline"].push(share);
+    return result;
+  };
+  const warm = (url: string) => load({ url, paths, identities, connections, duration: 2, headers });
   let halves: { baseline: LoadResult[]; target: LoadResult[] };
   let warmed: LoadResult;
   try {
@@ -351,7 +363,13 @@ export async function pair(
   say(
     `  ${line("service", target)} | ratio ${ratio}x (halves ${ratioHalves.join("x, ")}x) | asked before in the run ${(target.asked_before * 100).toFixed(1)}%`,
   );
-  return { target, baseline, ratio, ratio_halves: ratioHalves, halves, answer_bytes: body.length, connections };
+  for (const [who, shares] of [
+    ["baseline", cores.baseline],
+    ["service", cores.target],
+  ] as const) {
+    for (const [i, share] of shares.entries()) say(`  ${who} half ${i + 1} ${shareLine(share)}`);
+  }
+  return { target, baseline, ratio, ratio_halves: ratioHalves, halves, cores, answer_bytes: body.length, connections };
 }
 
 async function fresh(kind: "pglite" | "postgres"): Promise<{

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { type CpuSnapshot, cpuShare, cpuSnapshot, parseStat } from "./cpu-share";
+
+describe("parseStat", () => {
+  it("reads the parent and utime + stime past a comm holding spaces and parentheses", () => {
+    const line = "4242 (node (a b)) S 4200 4242 4200 0 -1 4194560 100 0 0 0 350 25 0 0 20 0 11 0 1000 0 0";
+    expect(parseStat(line)).toEqual({ comm: "node (a b)", ppid: 4200, ticks: 375 });
+  });
+
+  it("reads this process's own stat", () => {
+    const snapshot = cpuSnapshot(process.pid);
+    expect(snapshot.processes.get(process.pid)?.ticks).toBeGreaterThanOrEqual(0);
+    expect(snapshot.total).toBeGreaterThan(snapshot.idle);
+  });
+});
+
+describe("cpuShare", () => {
+  const snapshot = (
+    at: number,
+    processes: [number, number, number, string][],
+    web: number,
+    idle: number,
+    total: number,
+  ) =>
+    ({
+      at,
+      processes: new Map(processes.map(([pid, ticks, ppid, comm]) => [pid, { ticks, ppid, comm }])),
+      webThread: web,
+      idle,
+      total,
+    }) satisfies CpuSnapshot;
+
+  it("splits two seconds of ticks into cores per part of the machine", () => {
+    // service 10 (its worker 11), postgres 20, bench 30, bare 40, another 50; 2 cores, 2 s.
+    const from = snapshot(
+      0,
+      [
+        [10, 0, 1, "node"],
+        [11, 0, 10, "node"],
+        [20, 0, 1, "postgres"],
+        [30, 0, 1, "node"],
+        [40, 0, 1, "node"],
+        [50, 0, 1, "x"],
+      ],
+      0,
+      0,
+      0,
+    );
+    const to = snapshot(
+      2000,
+      [
+        [10, 200, 1, "node"],
+        [11, 20, 10, "node"],
+        [20, 30, 1, "postgres"],
+        [30, 120, 1, "node"],
+        [40, 0, 1, "node"],
+        [50, 10, 1, "x"],
+      ],
+      170,
+      20,
+      400,
+    );
+    expect(cpuShare(from, to, { service: 10, bench: 30, bare: 40 })).toEqual({
+      web_thread: 0.85,
+      web_other_threads: 0.15,
+      service_children: 0.1,
+      database: 0.15,
+      bench: 0.6,
+      bare_server: 0,
+      other: 0.05,
+      idle: 0.1,
+    });
+  });
+});
