@@ -32,30 +32,25 @@ describe("cpuShare", () => {
 
   it("splits two seconds of ticks into cores per part of the machine", () => {
     // service 10 (its worker 11), postgres 20, bench 30, bare 40, another 50; 2 cores, 2 s.
+    const parts: [pid: number, ppid: number, comm: string][] = [
+      [10, 1, "node"],
+      [11, 10, "node"],
+      [20, 1, "postgres"],
+      [30, 1, "node"],
+      [40, 1, "node"],
+      [50, 1, "x"],
+    ];
+    const ticks = [200, 20, 30, 120, 0, 10];
     const from = snapshot(
       0,
-      [
-        [10, 0, 1, "node"],
-        [11, 0, 10, "node"],
-        [20, 0, 1, "postgres"],
-        [30, 0, 1, "node"],
-        [40, 0, 1, "node"],
-        [50, 0, 1, "x"],
-      ],
+      parts.map(([pid, ppid, comm]) => [pid, 0, ppid, comm]),
       0,
       0,
       0,
     );
     const to = snapshot(
       2000,
-      [
-        [10, 200, 1, "node"],
-        [11, 20, 10, "node"],
-        [20, 30, 1, "postgres"],
-        [30, 120, 1, "node"],
-        [40, 0, 1, "node"],
-        [50, 10, 1, "x"],
-      ],
+      parts.map(([pid, ppid, comm], i) => [pid, ticks[i]!, ppid, comm]),
       170,
       20,
       400,
