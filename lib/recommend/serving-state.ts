@@ -45,7 +45,7 @@ export interface ServingState {
    * UTF-8 bytes of the answer's end (the array and the closing brace), and when they were made.
    */
   shared: Map<string, { tail: Buffer; at: number }>;
-  /** Items whose rows are kept (the head of every list). */
+  /** The heads of the lists and the fallback: the items whose rows are kept (besides the whole catalog when allItems). */
   wanted: Set<string>;
   /** Every eligible item's row is kept (a learned kind may place any). */
   allItems: boolean;
@@ -122,13 +122,20 @@ async function loadState(touchpointId: string, previous?: ServingState): Promise
   const heads = [...wanted];
   // In time slices: a learned touchpoint keeps every eligible row, and this thread answers requests.
   const slice = timeSlice();
-  const items = new Map<string, Item>();
+  // A learned touchpoint whose lists were recalculated keeps the catalog it had: only the rows
+  // changed since its last look are read again (as refreshItems does). Reading every eligible row
+  // again held this thread for seconds at 100,000 items, at every recalculation (hourly, and
+  // after each edit), in every serving process.
+  const kept = allItems && previous?.allItems ? await changedItems(prisma, previous) : undefined;
+  const items = kept?.items ?? new Map<string, Item>();
   const keep = (item: Item) => {
+    // A kept catalog is the previous state's too (still served): rows it has are left as they are.
+    if (kept && items.has(item.item_id)) return;
     items.set(item.item_id, item);
-    if (allItems) wanted.add(item.item_id);
   };
-  if (allItems) await everyEligibleRow(database, slice, keep);
-  else {
+  if (allItems) {
+    if (!kept) await everyEligibleRow(database, slice, keep);
+  } else {
     const rows = await database.sql.query<Item>(
       `SELECT i.* FROM items i WHERE i.item_id = ANY($1::text[]) AND ${ELIGIBLE}`,
       [heads],
@@ -161,7 +168,8 @@ async function loadState(touchpointId: string, previous?: ServingState): Promise
     items,
     extras: extraRows.map((i) => i.item_id),
     discounts,
-    fragments: new Map(),
+    // An item's view depends on the item and the touchpoint's id and type only (./item-view.ts).
+    fragments: kept?.fragments ?? new Map(),
     shared: new Map(),
     wanted,
     allItems,
@@ -211,6 +219,33 @@ async function loadDiscounts(prisma: Prisma, state: Pick<ServingState, "defaultS
   return new Map(rows.map((d) => [d.discount_id, d])) as DiscountWindows;
 }
 
+/**
+ * The previous state's item rows and views with the items changed since its last look read again
+ * (the same maps when none changed); `changed` says whether any did.
+ */
+async function changedItems(
+  prisma: Prisma,
+  previous: ServingState,
+): Promise<{ items: Map<string, Item>; fragments: Map<string, Buffer>; changed: boolean }> {
+  const since = new Date(previous.itemsCheckedAt.getTime() - ITEMS_OVERLAP_MS);
+  const rows = await prisma.$queryRawUnsafe<(Item & { eligible: boolean })[]>(
+    `SELECT i.*, (${ELIGIBLE}) AS eligible FROM items i WHERE i.date_modified >= $1`,
+    since,
+  );
+  const relevant = previous.allItems
+    ? rows
+    : rows.filter((r) => previous.wanted.has(r.item_id) || previous.items.has(r.item_id));
+  if (relevant.length === 0) return { items: previous.items, fragments: previous.fragments, changed: false };
+  const items = new Map(previous.items);
+  const fragments = new Map(previous.fragments);
+  for (const { eligible, ...row } of relevant) {
+    fragments.delete(row.item_id);
+    if (eligible) items.set(row.item_id, row as Item);
+    else items.delete(row.item_id);
+  }
+  return { items, fragments, changed: true };
+}
+
 /** The same lists; the rows of items changed since the last look are read again. */
 async function refreshItems(
   prisma: Prisma,
@@ -218,25 +253,11 @@ async function refreshItems(
   touchpoint: Touchpoint,
   checkedAt: Date,
 ): Promise<ServingState> {
-  const since = new Date(previous.itemsCheckedAt.getTime() - ITEMS_OVERLAP_MS);
-  const changed = await prisma.$queryRawUnsafe<(Item & { eligible: boolean })[]>(
-    `SELECT i.*, (${ELIGIBLE}) AS eligible FROM items i WHERE i.date_modified >= $1`,
-    since,
-  );
+  const { items, fragments, changed } = await changedItems(prisma, previous);
   const discounts = await loadDiscounts(prisma, previous);
-  const relevant = previous.allItems
-    ? changed
-    : changed.filter((r) => previous.wanted.has(r.item_id) || previous.items.has(r.item_id));
   const sameDiscounts = JSON.stringify([...discounts]) === JSON.stringify([...previous.discounts]);
-  if (relevant.length === 0 && sameDiscounts) {
+  if (!changed && sameDiscounts) {
     return { ...previous, touchpoint, itemsCheckedAt: checkedAt, loadedAt: wallMs() };
-  }
-  const items = new Map(previous.items);
-  const fragments = new Map(previous.fragments);
-  for (const { eligible, ...row } of relevant) {
-    fragments.delete(row.item_id);
-    if (eligible) items.set(row.item_id, row as Item);
-    else items.delete(row.item_id);
   }
   return {
     ...previous,
@@ -253,15 +274,22 @@ async function refreshItems(
 interface Entry {
   current?: ServingState;
   next?: Promise<ServingState>;
+  /**
+   * A state forgotten after a change (never served again): what the next load starts from, so a
+   * learned touchpoint's catalog is not read whole again (see loadState).
+   */
+  forgotten?: ServingState;
 }
 
 function reload(touchpointId: string, entry: Entry): Promise<ServingState> {
   if (entry.next) return entry.next;
-  const next = load(touchpointId, entry.current);
+  const next = load(touchpointId, entry.current ?? entry.forgotten);
   entry.next = next;
   next.then(
     (state) => {
-      if (cache.get(touchpointId) === entry) entry.current = state;
+      if (cache.get(touchpointId) !== entry) return;
+      entry.current = state;
+      entry.forgotten = undefined;
     },
     (error) => {
       // Gone or broken (deleted elsewhere): stop serving the old state. A database hiccup keeps it.
@@ -304,10 +332,25 @@ export function servingStateNow(touchpointId: string): ServingState | undefined 
   return current;
 }
 
-/** Forget a touchpoint's state (after a change in this process; other processes wait out the TTL). */
-export function forgetServingState(touchpointId?: string): void {
-  if (touchpointId) cache.delete(touchpointId);
-  else cache.clear();
+/**
+ * Forget a touchpoint's state, or every one (after a change in this process; other processes wait
+ * out the TTL): it is not served again, and the next request waits for its reload, which reads
+ * again what changed (the lists, the items changed since its last look), not the whole catalog.
+ */
+export function forgetServingState(touchpointId?: string, options: { keepNothing?: boolean } = {}): void {
+  if (options.keepNothing) {
+    if (touchpointId === undefined) cache.clear();
+    else cache.delete(touchpointId);
+    return;
+  }
+  for (const id of touchpointId === undefined ? [...cache.keys()] : [touchpointId]) {
+    const entry = cache.get(id);
+    if (!entry) continue;
+    // A new entry: a load under way for the old one is not served from it.
+    const forgotten = entry.current ?? entry.forgotten;
+    if (forgotten) cache.set(id, { forgotten });
+    else cache.delete(id);
+  }
 }
 
 export function rulesOf(strategy: Strategy): TRule[] {

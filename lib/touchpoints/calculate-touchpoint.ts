@@ -112,7 +112,8 @@ async function calculate(options: { touchpointId: string; now?: Date }): Promise
     }),
     prisma.strategy.updateMany({ where: { strategy_id: { in: ids } }, data: { is_ready: true } }),
   ]);
-  forgetServingState(touchpoint.touchpoint_id);
+  // Loaded for the check above (in the worker, usually): not kept in memory for a next load.
+  forgetServingState(touchpoint.touchpoint_id, { keepNothing: true });
 
   async function storeResult(strategyId: string, index: number, ruleType: string, itemIds: string[]) {
     await prisma.ruleResult.upsert({
