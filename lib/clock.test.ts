@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pinPlatformClock, unpinPlatformClockForTests, wallMs } from "./clock";
+import { pinPlatformClock, unpinPlatformClockForTests, wallDate, wallMs } from "./clock";
 
 describe("wallMs", () => {
   afterEach(() => {
@@ -20,5 +20,30 @@ describe("wallMs", () => {
     const read = wallMs();
     expect(installedLater).not.toHaveBeenCalled();
     expect(Math.abs(read - before)).toBeLessThan(1000);
+  });
+
+  it("wallDate: a Date of Date.now until pinned; once pinned, made by the Date of that moment", () => {
+    vi.spyOn(Date, "now").mockReturnValue(1234);
+    expect(wallDate().getTime()).toBe(1234);
+    vi.restoreAllMocks();
+    pinPlatformClock();
+    const Original = Date;
+    const made: unknown[] = [];
+    // A Date installed later (as Next's server does) is not the one that constructs.
+    globalThis.Date = new Proxy(Original, {
+      construct(target, args) {
+        made.push(args);
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      const before = performance.timeOrigin + performance.now();
+      const date = wallDate();
+      expect(made).toEqual([]);
+      expect(date).toBeInstanceOf(Original);
+      expect(Math.abs(date.getTime() - before)).toBeLessThan(1000);
+    } finally {
+      globalThis.Date = Original;
+    }
   });
 });

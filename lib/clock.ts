@@ -4,7 +4,10 @@
  */
 import { processWide } from "@/lib/process-wide";
 
-const slot = processWide("clock", (): { offsetMs: number; platformNow?: () => number } => ({ offsetMs: 0 }));
+const slot = processWide(
+  "clock",
+  (): { offsetMs: number; platformNow?: () => number; PlatformDate?: DateConstructor } => ({ offsetMs: 0 }),
+);
 
 export function now(): Date {
   return new Date(Date.now() + slot.offsetMs);
@@ -29,12 +32,23 @@ export function wallMs(): number {
   return platformNow === undefined ? Date.now() : platformNow();
 }
 
-/** The custom server, before Next's server is made: wallMs() reads node's own clock from then on. */
-export function pinPlatformClock(): void {
-  slot.platformNow ??= Date.now;
+/**
+ * wallMs() as a Date, made by node's own Date once pinned: Next's replacement constructs through
+ * Reflect.construct with its checks (about 1% of a personal content answer, which makes one).
+ */
+export function wallDate(): Date {
+  const PlatformDate = slot.PlatformDate;
+  return PlatformDate === undefined ? new Date(Date.now()) : new PlatformDate(wallMs());
 }
 
-/** Tests only: wallMs() back to Date.now() read at each call. */
+/** The custom server, before Next's server is made: wallMs() and wallDate() read node's own clock from then on. */
+export function pinPlatformClock(): void {
+  slot.platformNow ??= Date.now;
+  slot.PlatformDate ??= Date;
+}
+
+/** Tests only: wallMs() and wallDate() back to Date read at each call. */
 export function unpinPlatformClockForTests(): void {
   slot.platformNow = undefined;
+  slot.PlatformDate = undefined;
 }

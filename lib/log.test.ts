@@ -71,6 +71,11 @@ describe("request lines", () => {
     expect(Date.parse(t1)).toBeGreaterThan(0);
     expect(t2).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(captured(() => logRequestLine("r-2", "GET", "/a", 200, 1)).length).toBe(1);
+    // Each line names its own operation (the last one's text is kept for the next line).
+    const [other] = captured(() => logRequestLine("r-2b", "POST", "/a", 201, 1));
+    expect(JSON.parse(other!)).toMatchObject({ method: "POST", route: "/a", status: 201 });
+    const [back] = captured(() => logRequestLine("r-2c", "GET", "/a/{id}", 200, 1));
+    expect(JSON.parse(back!)).toMatchObject({ method: "GET", route: "/a/{id}" });
     setEnv("LOG_LEVEL", "warn");
     expect(captured(() => logRequestLine("r-3", "GET", "/a", 200, 1))).toEqual([]);
   });

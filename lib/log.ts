@@ -84,6 +84,17 @@ function write(level: Level, msg: string, fields?: Record<string, unknown>): voi
   emit(`${JSON.stringify(line, replacer)}\n`);
 }
 
+/** `,"method":…,"route":…` of a request line, kept for the last operation (a hot route's requests follow one another). */
+const lastRoute = { method: "", route: "", text: "" };
+function routeText(method: string, route: string): string {
+  if (method !== lastRoute.method || route !== lastRoute.route) {
+    lastRoute.method = method;
+    lastRoute.route = route;
+    lastRoute.text = `,"method":${JSON.stringify(method)},"route":${JSON.stringify(route)}`;
+  }
+  return lastRoute.text;
+}
+
 /**
  * The one line per API request (lib/metrics/requests.ts), at info level, put together without the
  * general path's object spread and replacer: `route` and `method` come from the operation's
@@ -92,7 +103,7 @@ function write(level: Level, msg: string, fields?: Record<string, unknown>): voi
  */
 export function logRequestLine(requestId: string, method: string, route: string, status: number, ms: number): void {
   if (!enabled("info")) return;
-  const line = `{"time":"${timeText()}","level":"info","msg":"request","request_id":${JSON.stringify(requestId)},"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${status},"ms":${ms}}\n`;
+  const line = `{"time":"${timeText()}","level":"info","msg":"request","request_id":${JSON.stringify(requestId)}${routeText(method, route)},"status":${status},"ms":${ms}}\n`;
   if (!out.batching) {
     emit(line);
     return;

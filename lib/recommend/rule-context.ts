@@ -5,7 +5,7 @@
  * and the time. Rule kinds that depend on it (./rule-kinds.ts) get it per request; the others are
  * served from lists calculated ahead.
  */
-import { wallMs } from "@/lib/clock";
+import { wallDate, wallMs } from "@/lib/clock";
 import type { Identity } from "./identity";
 
 export interface RuleContext {
@@ -41,7 +41,7 @@ export function contextProduct(options: Omit<ContextOptions, "now">): string | u
 }
 
 export function ruleContext(options: ContextOptions): RuleContext {
-  const now = options.now ?? new Date(wallMs());
+  const now = options.now ?? wallDate();
   const product = contextProduct(options);
   return {
     identity: options.identity,
