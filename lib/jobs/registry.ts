@@ -19,6 +19,7 @@ import { log } from "@/lib/log";
 import { interruptOrphanedBuilds } from "@/lib/recommend/build-lease";
 import {
   buildAndStoreModels,
+  builtSince,
   rebuildDue,
   recoverInterruptedBuilds,
   requestModelBuild,
@@ -64,7 +65,15 @@ export const HANDLERS: Record<string, Handler> = {
   },
   // One build at a time across processes: a job that finds one under way waits for its result.
   [JOBS.buildModels]: async (data) => {
-    await buildAndStoreModels({ reason: String(data.reason ?? "scheduled") });
+    const reason = String(data.reason ?? "scheduled");
+    // Asked before a build that has finished since started: that build answers it.
+    const askedAt = typeof data.askedAt === "string" ? new Date(data.askedAt) : undefined;
+    const covered = askedAt && !Number.isNaN(askedAt.getTime()) ? await builtSince(askedAt) : undefined;
+    if (covered) {
+      log.info("model build not needed: a build started since it was asked", { reason, built: covered });
+      return;
+    }
+    await buildAndStoreModels({ reason });
   },
   [JOBS.checkModelEvents]: async () => {
     // A build whose process died is marked interrupted and queued again.

@@ -331,10 +331,33 @@ export async function rebuildDue(database?: Database): Promise<string | undefine
   return n >= threshold ? `${n} new events since the last build` : undefined;
 }
 
-/** Queues a build (one waits at a time: more requests while one is queued are the same build). */
+/**
+ * Queues a build (one waits at a time: more requests while one is queued are the same build). The
+ * request carries the database's time of asking: a build that started after it read every event
+ * the request was about, so the job skips when one has (see builtSince). Two reasons asked at once
+ * (a worker starting: the retry of a build interrupted by the last stop, and a touchpoint going
+ * live) otherwise made two full builds in a row, minutes of the worker each at 10M events.
+ */
 export async function requestModelBuild(reason: string): Promise<void> {
+  const database = await getDatabase();
+  const [row] = await database.sql.query<{ now: Date }>("SELECT now() AS now");
   const boss = await getBoss();
-  await boss.send(JOBS.buildModels, { reason }, { singletonKey: "models", retryLimit: 0, expireInSeconds: 3600 });
+  await boss.send(
+    JOBS.buildModels,
+    { reason, askedAt: new Date(row!.now).toISOString() },
+    { singletonKey: "models", retryLimit: 0, expireInSeconds: 3600 },
+  );
+}
+
+/** A ready build that started at or after `askedAt` (the database's time), if any. */
+export async function builtSince(askedAt: Date, database?: Database): Promise<string | undefined> {
+  const db = database ?? (await getDatabase());
+  const [row] = await db.sql.query<{ model_id: string }>(
+    `SELECT model_id FROM rec_models WHERE status = 'ready' AND date_started >= $1
+      ORDER BY date_started DESC LIMIT 1`,
+    [askedAt],
+  );
+  return row?.model_id;
 }
 
 /**
