@@ -309,9 +309,10 @@ export async function pair(
   // Where the cores went in each measured half (../support/cpu-share.ts), to explain a half that stands out.
   const cores: { baseline: CpuShare[]; target: CpuShare[] } = { baseline: [], target: [] };
   const measure = async (url: string, from: number) => {
-    const before = cpuSnapshot(service.pid);
+    const server = url === service.url ? service.pid : fixed.pid;
+    const before = cpuSnapshot(service.pid, server);
     const result = await load({ url, paths, identities, offset: from, connections, duration: half, headers });
-    const share = cpuShare(before, cpuSnapshot(service.pid), {
+    const share = cpuShare(before, cpuSnapshot(service.pid, server), {
       service: service.pid,
       bench: process.pid,
       bare: fixed.pid,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CpuSnapshot, cpuShare, cpuSnapshot, parseStat } from "./cpu-share";
+import { type CpuSnapshot, cpuShare, cpuSnapshot, parseSchedstat, parseStat } from "./cpu-share";
 
 describe("parseStat", () => {
   it("reads the parent and utime + stime past a comm holding spaces and parentheses", () => {
@@ -11,6 +11,15 @@ describe("parseStat", () => {
     const snapshot = cpuSnapshot(process.pid);
     expect(snapshot.processes.get(process.pid)?.ticks).toBeGreaterThanOrEqual(0);
     expect(snapshot.total).toBeGreaterThan(snapshot.idle);
+    expect(snapshot.serverWaitNs).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("parseSchedstat", () => {
+  it("reads the time waiting on a run queue (the second field), 0 without one", () => {
+    expect(parseSchedstat("5400000000 140000000 9981\n")).toBe(140_000_000);
+    expect(parseSchedstat(undefined)).toBe(0);
+    expect(parseSchedstat("")).toBe(0);
   });
 });
 
@@ -21,11 +30,13 @@ describe("cpuShare", () => {
     web: number,
     idle: number,
     total: number,
+    waitNs = 0,
   ) =>
     ({
       at,
       processes: new Map(processes.map(([pid, ticks, ppid, comm]) => [pid, { ticks, ppid, comm }])),
       webThread: web,
+      serverWaitNs: waitNs,
       idle,
       total,
     }) satisfies CpuSnapshot;
@@ -54,6 +65,7 @@ describe("cpuShare", () => {
       170,
       20,
       400,
+      280_000_000,
     );
     expect(cpuShare(from, to, { service: 10, bench: 30, bare: 40 })).toEqual({
       web_thread: 0.85,
@@ -64,6 +76,8 @@ describe("cpuShare", () => {
       bare_server: 0,
       other: 0.05,
       idle: 0.1,
+      // 0.28 s of 2 s waiting for a CPU.
+      server_thread_waiting: 0.14,
     });
   });
 });

@@ -18,6 +18,11 @@ export interface CpuSnapshot {
   processes: Map<number, { ticks: number; ppid: number; comm: string }>;
   /** The service's main thread, in ticks. */
   webThread: number;
+  /**
+   * Nanoseconds the measured server's main thread (the service's web thread, or the bare
+   * server's) has spent runnable but waiting for a CPU (/proc/<pid>/schedstat's second field).
+   */
+  serverWaitNs: number;
   idle: number;
   total: number;
 }
@@ -43,7 +48,13 @@ function read(path: string): string | undefined {
   }
 }
 
-export function cpuSnapshot(servicePid: number): CpuSnapshot {
+/** A thread's time waiting on a run queue, in ns (0 where the kernel keeps no schedstat). */
+export function parseSchedstat(text: string | undefined): number {
+  const wait = Number(text?.trim().split(/\s+/)[1]);
+  return Number.isFinite(wait) ? wait : 0;
+}
+
+export function cpuSnapshot(servicePid: number, serverPid = servicePid): CpuSnapshot {
   const processes = new Map<number, { ticks: number; ppid: number; comm: string }>();
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
@@ -57,6 +68,7 @@ export function cpuSnapshot(servicePid: number): CpuSnapshot {
     at: performance.now(),
     processes,
     webThread: (thread === undefined ? undefined : parseStat(thread))?.ticks ?? 0,
+    serverWaitNs: parseSchedstat(read(`/proc/${serverPid}/task/${serverPid}/schedstat`)),
     // idle + iowait; the total of every field (steal included).
     idle: (cpu[3] ?? 0) + (cpu[4] ?? 0),
     total: cpu.reduce((sum, x) => sum + (Number.isFinite(x) ? x : 0), 0),
@@ -73,6 +85,8 @@ export interface CpuShare {
   bare_server: number;
   other: number;
   idle: number;
+  /** The measured server's main thread: the share of the time it was runnable but had no CPU. */
+  server_thread_waiting: number;
 }
 
 export function cpuShare(
@@ -109,10 +123,11 @@ export function cpuShare(
     bare_server: cores(groups.bare),
     other: cores(groups.other),
     idle: totalTicks > 0 ? Math.round(((to.idle - from.idle) / totalTicks) * cpus * 100) / 100 : 0,
+    server_thread_waiting: Math.round(((to.serverWaitNs - from.serverWaitNs) / 1e9 / seconds) * 100) / 100,
   };
 }
 
 /** One line of a share, for the bench's output. */
 export function shareLine(s: CpuShare): string {
-  return `cores: web thread ${s.web_thread}, web's other threads ${s.web_other_threads}, worker ${s.service_children}, database ${s.database}, bench ${s.bench}, bare ${s.bare_server}, other ${s.other}, idle ${s.idle}`;
+  return `cores: web thread ${s.web_thread}, web's other threads ${s.web_other_threads}, worker ${s.service_children}, database ${s.database}, bench ${s.bench}, bare ${s.bare_server}, other ${s.other}, idle ${s.idle}; the server's main thread waited for a CPU ${Math.round(s.server_thread_waiting * 100)}% of the time`;
 }
