@@ -150,11 +150,30 @@ export async function startService(settings: Record<string, string>, say: (line:
   };
 }
 
-/** A bare node:http server in its own process answering `body` to every request: the floor. */
-export async function startFixedServer(body: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+/** Headers node's server writes itself, or that describe the connection: not copied from an answer. */
+const OWN_HEADERS = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+
+/** An answer's headers as a bare server should send them again (see startFixedServer). */
+export function answerHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (!OWN_HEADERS.has(name)) out[name] = value;
+  });
+  return out;
+}
+
+/**
+ * A bare node:http server in its own process answering `body` to every request, with `headers`
+ * (the target's own answer headers: answerHeaders), so that the load generator reads the same
+ * bytes from both: the floor.
+ */
+export async function startFixedServer(
+  body: string,
+  headers: Record<string, string> = { "content-type": "application/json" },
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   return startChildServer(
-    `process.on("disconnect", () => process.exit()); require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(process.env.BODY) }); s.end(process.env.BODY); }).listen(Number(process.env.PORT), "127.0.0.1", () => console.log("ready"));`,
-    { BODY: body },
+    `process.on("disconnect", () => process.exit()); const headers = JSON.parse(process.env.HEADERS); require("node:http").createServer((q, s) => { s.writeHead(200, { ...headers, "content-length": Buffer.byteLength(process.env.BODY) }); s.end(process.env.BODY); }).listen(Number(process.env.PORT), "127.0.0.1", () => console.log("ready"));`,
+    { BODY: body, HEADERS: JSON.stringify(headers) },
   );
 }
 

@@ -28,12 +28,13 @@
  * bearer token (advanced@example.com, no Origin), as before.
  *
  * Baseline, in the same run and driven exactly as each target (same load generator, same headers,
- * same per-request identity header): a bare node:http server in its own process answering a JSON
- * body of the same size as the target's answer, measured in the order baseline, service, service,
- * baseline (half the duration each), so that a drift of the shared machine's speed weighs on both
- * alike. autocannon runs in a worker thread of this process, on the same 2-core machine as the
- * service. Also measured: the memory the in-memory
- * identities take per million customers (built in this process, heap after a full GC).
+ * same per-request identity header): a bare node:http server in its own process answering the
+ * target's own answer (the body and the headers of a sample answer: CORS, security headers, the
+ * request id; before 2026-11-30 only its body, with content type and length), measured in the
+ * order baseline, service, service, baseline (half the duration each), so that a drift of the
+ * shared machine's speed weighs on both alike. autocannon runs in a worker thread of this process,
+ * on the same 2-core machine as the service. Also measured: the memory the in-memory identities
+ * take per million customers (built in this process, heap after a full GC).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -55,7 +56,7 @@ import { migrate } from "@/lib/db/migrate";
 import { identityIndexSize, startIdentityIndex, stopIdentityIndex } from "@/lib/recommend/identity-index";
 import { readJudgments, readProducts } from "@/lib/search/evaluate";
 import { benchSettings, heapUsed, mb, parseOptions, type Scenario, type ScenarioReport, scratchPostgres } from "../lib";
-import { type Service, startFixedServer, startService, touchpointReady } from "../service";
+import { answerHeaders, type Service, startFixedServer, startService, touchpointReady } from "../service";
 import { type CpuShare, cpuShare, cpuSnapshot, shareLine } from "../support/cpu-share";
 import { datasetFiles, type LoadResult, load, repeatShare, searchTouchpoint, shuffled } from "./search";
 
@@ -305,7 +306,10 @@ export async function pair(
   const keys = identities ?? paths;
   const offset = Math.floor(Math.max(paths.length, identities?.length ?? 0) / 2);
   const half = Math.max(1, Math.round(options.duration / 2));
-  const fixed = await startFixedServer(body);
+  // The same answer: its body and its headers (CORS, security headers, the request id), so the
+  // load generator reads as many bytes and header lines from both (the service's headers alone
+  // cost the bare server 7% of its answers a second on the 2-core machine).
+  const fixed = await startFixedServer(body, answerHeaders(sample.headers));
   // Where the cores went in each measured half (../support/cpu-share.ts), to explain a half that stands out.
   const cores: { baseline: CpuShare[]; target: CpuShare[] } = { baseline: [], target: [] };
   const measure = async (url: string, from: number) => {
