@@ -19,7 +19,7 @@ import { log } from "@/lib/log";
 import { interruptOrphanedBuilds } from "@/lib/recommend/build-lease";
 import {
   buildAndStoreModels,
-  builtSince,
+  buildAnswering,
   rebuildDue,
   recoverInterruptedBuilds,
   requestModelBuild,
@@ -66,11 +66,14 @@ export const HANDLERS: Record<string, Handler> = {
   // One build at a time across processes: a job that finds one under way waits for its result.
   [JOBS.buildModels]: async (data) => {
     const reason = String(data.reason ?? "scheduled");
-    // Asked before a build that has finished since started: that build answers it.
+    // A ready build that answers the request (lib/recommend/model-build.ts buildAnswering) makes it moot.
     const askedAt = typeof data.askedAt === "string" ? new Date(data.askedAt) : undefined;
-    const covered = askedAt && !Number.isNaN(askedAt.getTime()) ? await builtSince(askedAt) : undefined;
+    const covered = await buildAnswering({
+      askedAt: askedAt && !Number.isNaN(askedAt.getTime()) ? askedAt : undefined,
+      anyModel: data.anyModel === true,
+    });
     if (covered) {
-      log.info("model build not needed: a build started since it was asked", { reason, built: covered });
+      log.info("model build not needed: a ready build answers it", { reason, built: covered });
       return;
     }
     await buildAndStoreModels({ reason });

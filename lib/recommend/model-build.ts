@@ -298,7 +298,7 @@ const QUEUED_BUILD_POLL_MS = 1000;
  */
 async function awaitQueuedBuild(db: Database): Promise<void> {
   const asked = new Date(Date.now() - 1000);
-  await requestModelBuild("a touchpoint with learned rules went live");
+  await requestModelBuild("a touchpoint with learned rules went live", { anyModel: true });
   const deadline = Date.now() + QUEUED_BUILD_WAIT_MS;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, QUEUED_BUILD_POLL_MS));
@@ -338,15 +338,37 @@ export async function rebuildDue(database?: Database): Promise<string | undefine
  * (a worker starting: the retry of a build interrupted by the last stop, and a touchpoint going
  * live) otherwise made two full builds in a row, minutes of the worker each at 10M events.
  */
-export async function requestModelBuild(reason: string): Promise<void> {
+export async function requestModelBuild(reason: string, options: { anyModel?: boolean } = {}): Promise<void> {
   const database = await getDatabase();
   const [row] = await database.sql.query<{ now: Date }>("SELECT now() AS now");
   const boss = await getBoss();
   await boss.send(
     JOBS.buildModels,
-    { reason, askedAt: new Date(row!.now).toISOString() },
-    { singletonKey: "models", retryLimit: 0, expireInSeconds: 3600 },
+    { reason, askedAt: new Date(row!.now).toISOString(), ...(options.anyModel ? { anyModel: true } : {}) },
+    // Queued apart: an `anyModel` request must not take the place of one that wants newer models
+    // (one queued request per key; the job answered by any ready build would drop it).
+    { singletonKey: options.anyModel ? "models-any" : "models", retryLimit: 0, expireInSeconds: 3600 },
   );
+}
+
+/**
+ * The build that answers a queued request, when one does (the job then builds nothing): a request
+ * that wants `anyModel` (a touchpoint going live, customer lists: they need models, not newer
+ * ones) is answered by any ready build, even one that started before it was asked (on a fresh
+ * start, the demo's calculations asked while the first build was reading the events, and a second
+ * build of the same 1M events followed it); any other request (events since the last build, the
+ * API, a retry) by a build that started after it was asked (builtSince).
+ */
+export async function buildAnswering(
+  request: { askedAt?: Date; anyModel?: boolean },
+  database?: Database,
+): Promise<string | undefined> {
+  const db = database ?? (await getDatabase());
+  if (request.anyModel) {
+    const ready = await newestReady(db);
+    if (ready) return ready;
+  }
+  return request.askedAt ? builtSince(request.askedAt, db) : undefined;
 }
 
 /** A ready build that started at or after `askedAt` (the database's time), if any. */

@@ -34,7 +34,7 @@ export async function recommendedItems(
   const database = await getDatabase();
   const loaded = await modelsForWork(database);
   if (!loaded) {
-    await requestModelBuild("customer lists need recommendations").catch((error) =>
+    await requestModelBuild("customer lists need recommendations", { anyModel: true }).catch((error) =>
       log.warn("could not queue a model build", { error: String(error) }),
     );
   }

@@ -3,14 +3,15 @@
  * (lib/recommend/model-build.ts requestModelBuild, lib/jobs/registry.ts): two reasons asked at
  * once (a worker's start retrying a build its last stop interrupted, and a touchpoint going live)
  * make one build, not two in a row. A request asked after the last build started still builds,
- * and so does the schedule's job, which carries no time of asking.
+ * and so does the schedule's job, which carries no time of asking; a request for any model (a
+ * touchpoint going live) is answered by any ready build.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { ingestBatch } from "@/lib/data/ingest-batch";
 import { getDatabase } from "@/lib/db/client";
 import { JOBS } from "@/lib/jobs/names";
 import { HANDLERS } from "@/lib/jobs/registry";
-import { buildAndStoreModels, builtSince } from "@/lib/recommend/model-build";
+import { buildAndStoreModels, buildAnswering, builtSince } from "@/lib/recommend/model-build";
 
 const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 19);
 
@@ -68,6 +69,25 @@ describe("build requests", () => {
     const later = await madeBy(() => job({ reason: "br: asked after it", askedAt: askedLater }));
     expect(later).toHaveLength(1);
     expect(later[0]).not.toBe(first);
+  });
+
+  it("a request for any model (a touchpoint going live) is answered by a build that started before it was asked", async () => {
+    const [running] = await madeBy(() => buildAndStoreModels({ reason: "br: the first build" }));
+    expect(running).toBeTruthy();
+    // Asked after that build started (while it read the events, say): it answers all the same.
+    const askedAfter = await databaseNow();
+    expect(await buildAnswering({ askedAt: new Date(askedAfter), anyModel: true })).toBe(running);
+    expect(await madeBy(() => job({ reason: "br: went live", askedAt: askedAfter, anyModel: true }))).toEqual([]);
+    // The same request wanting newer models builds.
+    expect(await madeBy(() => job({ reason: "br: new events", askedAt: askedAfter }))).toHaveLength(1);
+  });
+
+  it("a request for any model builds when no build is ready", async () => {
+    const { sql } = await getDatabase();
+    await sql.exec("DELETE FROM rec_models");
+    const asked = await databaseNow();
+    expect(await buildAnswering({ askedAt: new Date(asked), anyModel: true })).toBeUndefined();
+    expect(await madeBy(() => job({ reason: "br: went live", askedAt: asked, anyModel: true }))).toHaveLength(1);
   });
 
   it("the schedule's job (no time of asking) builds", async () => {
