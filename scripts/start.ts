@@ -21,6 +21,7 @@ import { databaseReady } from "@/lib/db/ready";
 import { env, setEnv } from "@/lib/env";
 import { armHardStop } from "@/lib/hard-stop";
 import { markListening, watchEventLoop } from "@/lib/health/event-loop";
+import { healthDirect } from "@/lib/health/health-answer";
 import { directRoutes } from "@/lib/http/direct-routes";
 import { closeGracefully } from "@/lib/http/graceful-close";
 import { preloadNextEntries } from "@/lib/http/next-preload";
@@ -194,9 +195,14 @@ const app = next({ dev, dir: root, port: settings.PORT, hostname: "localhost" })
 const handler = app.getRequestHandler();
 await app.prepare();
 if (!dev) await preloadNextEntries(app);
-// The content route (every page view, every search keystroke) goes straight to its handler; all
-// else through Next. The dev server leaves it to Next, so edits to it reload as usual.
-const direct = dev ? () => false : directRoutes([{ operation: contentOp, GET: contentRoute }]);
+// The content route (every page view, every search keystroke) and health checks go straight to
+// their handlers; all else through Next. The dev server leaves them to Next, so edits reload as usual.
+const direct = dev
+  ? () => false
+  : directRoutes([
+      { operation: contentOp, GET: contentRoute },
+      { operation: { method: "GET", path: "/health" }, base: "/api", GET: healthDirect },
+    ]);
 // Keep-alive, header timeouts and bodies left unread: lib/http/server.ts.
 const server = createApiServer({ direct, fallback: (req, res) => void handler(req, res) });
 server.listen(settings.PORT, () => {

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import * as healthRoute from "@/app/api/health/route";
+import { healthDirect } from "@/lib/health/health-answer";
 import { directRoutes } from "./direct-routes";
 import { validationError } from "./errors";
 import { handle, JsonText } from "./handler";
@@ -52,6 +54,7 @@ beforeAll(async () => {
     { operation: op, base: "/api", GET: echo },
     { operation: nowOp, base: "/api", GET: now },
     { operation: encodedOp, base: "/api", GET: encoded },
+    { operation: { method: "GET", path: "/health" }, base: "/api", GET: healthDirect },
   ]);
   server = createServer((req, res) => {
     if (direct(req, res)) return;
@@ -85,6 +88,21 @@ describe("direct routes", () => {
     expect(body.errors[0].loc).toEqual(["query", "n"]);
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect((await fetch(`${base}/api/things/bad/echo`)).status).toBe(422);
+  });
+
+  it("answers health checks as the route module does, with the API's headers", async () => {
+    const direct = await fetch(`${base}/api/health`, { headers: { "x-request-id": "h-1" } });
+    const web = healthRoute.GET(new Request(`${base}/api/health`, { headers: { "x-request-id": "h-1" } }));
+    expect(direct.status).toBe(200);
+    expect(await direct.json()).toEqual(await web.json());
+    for (const name of ["x-request-id", "cache-control", "content-type"]) {
+      expect(direct.headers.get(name)).toBe(web.headers.get(name));
+    }
+    expect(direct.headers.get("x-request-id")).toBe("h-1");
+    expect(direct.headers.get("x-content-type-options")).toBe("nosniff");
+    // Only GET: other methods, and paths below it, are Next's.
+    expect((await fetch(`${base}/api/health`, { method: "POST" })).status).toBe(418);
+    expect((await fetch(`${base}/api/health/x`)).status).toBe(418);
   });
 
   it("passes a Response the handler made, with every cookie", async () => {

@@ -21,7 +21,7 @@ export interface DirectRoute {
    * content-scope one also answers browsers' preflights (OPTIONS), as its route's OPTIONS export.
    */
   operation: Pick<Operation, "method" | "path" | "scope">;
-  GET: RouteHandler;
+  GET: Pick<RouteHandler, "answer">;
   /** Where the API's paths start; /api/latest unless said. */
   base?: string;
 }
@@ -32,7 +32,7 @@ export const ROUTE_HEADER = "x-lumen-route";
 interface Compiled {
   pattern: RegExp;
   names: string[];
-  GET: RouteHandler;
+  GET: DirectRoute["GET"];
   operation: DirectRoute["operation"];
 }
 

@@ -1,28 +1,12 @@
 /**
  * Liveness: the process answers (no credentials, no database), with this thread's event-loop
- * delay (lib/health/event-loop.ts): how long requests waited for the one JavaScript thread, and,
- * when DATABASE_REPLICA_URL is set, where heavy reads go (lib/db/replica.ts: the replica, or the
- * primary and why), from what the process last saw, without asking a database while answering.
+ * delay and, when a replica is configured, where heavy reads go (lib/health/health-answer.ts).
+ * The custom server answers the same directly, without Next's router.
  */
-import { randomUUID } from "node:crypto";
-import { replicaHealth } from "@/lib/db/replica";
-import { eventLoopStats } from "@/lib/health/event-loop";
+import { healthBody, healthHeaders } from "@/lib/health/health-answer";
 
 export const dynamic = "force-dynamic";
 
 export function GET(request: Request): Response {
-  return Response.json(
-    { status: "ok", event_loop: eventLoopStats() ?? null, ...replicaField() },
-    {
-      headers: {
-        "x-request-id": request.headers.get("x-request-id")?.slice(0, 100) || randomUUID(),
-        "cache-control": "no-store",
-      },
-    },
-  );
-}
-
-function replicaField(): { replica?: ReturnType<typeof replicaHealth> } {
-  const replica = replicaHealth();
-  return replica ? { replica } : {};
+  return Response.json(healthBody(), { headers: healthHeaders(request.headers) });
 }
