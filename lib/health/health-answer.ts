@@ -13,7 +13,11 @@ import { replicaHealth } from "@/lib/db/replica";
 import type { HeaderReader } from "@/lib/http/handler";
 import { eventLoopStats } from "./event-loop";
 
-export function healthBody(): { status: "ok"; event_loop: ReturnType<typeof eventLoopStats> | null; replica?: unknown } {
+export function healthBody(): {
+  status: "ok";
+  event_loop: ReturnType<typeof eventLoopStats> | null;
+  replica?: unknown;
+} {
   const replica = replicaHealth();
   return { status: "ok", event_loop: eventLoopStats() ?? null, ...(replica ? { replica } : {}) };
 }
