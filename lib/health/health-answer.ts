@@ -13,13 +13,9 @@ import { replicaHealth } from "@/lib/db/replica";
 import type { HeaderReader } from "@/lib/http/handler";
 import { eventLoopStats } from "./event-loop";
 
-export function healthBody(): {
-  status: "ok";
-  event_loop: ReturnType<typeof eventLoopStats> | null;
-  replica?: unknown;
-} {
+export function healthBody() {
   const replica = replicaHealth();
-  return { status: "ok", event_loop: eventLoopStats() ?? null, ...(replica ? { replica } : {}) };
+  return { status: "ok" as const, event_loop: eventLoopStats() ?? null, ...(replica ? { replica } : {}) };
 }
 
 export function healthHeaders(headers: HeaderReader): Record<string, string> {

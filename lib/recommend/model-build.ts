@@ -332,7 +332,8 @@ export async function rebuildDue(database?: Database): Promise<string | undefine
 }
 
 /**
- * Queues a build (one waits at a time: more requests while one is queued are the same build). The
+ * Queues a build (one request waits at a time per key, `anyModel` ones under their own: more
+ * requests while one is queued are the same build). The
  * request carries the database's time of asking: a build that started after it read every event
  * the request was about, so the job skips when one has (see builtSince). Two reasons asked at once
  * (a worker starting: the retry of a build interrupted by the last stop, and a touchpoint going
